@@ -1,0 +1,118 @@
+"""The small interface both engines implement, shaped after OpenSpiel's game states.
+
+A game is a mutable state machine.  At every moment exactly one of three things is next:
+a decision of one seat, a chance event (the deal, a throw, the lot for the first dealer), or
+the end.  Chance is never drawn inside the engine: the caller samples it with
+``sample_chance(rng)`` from *its own* seeded generator and applies the outcome like any other
+action, so a game is fully rebuilt from (rules, players, the list of applied actions) and a
+replay never depends on a random generator.
+
+Actions, events and views are plain JSON-compatible dicts so that the referee can send them to
+bots in any language without translation, and so that a bot can choose from
+``legal_actions()`` without knowing a single rule.
+
+Events carry a ``"to"`` key only when they are private: ``"to": seat`` means only that seat may
+learn it.  Everything else is public.  ``view(seat)`` is exactly that seat's knowledge.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Protocol, Self, TypeAlias
+
+Action: TypeAlias = dict[str, Any]
+Event: TypeAlias = dict[str, Any]
+View: TypeAlias = dict[str, Any]
+
+CHANCE = -1
+"""``to_move()`` value when the next step is a chance event."""
+
+OVER = -2
+"""``to_move()`` value when the game has ended."""
+
+
+class IllegalAction(ValueError):
+    """An action the rules forbid here.
+
+    ``rule`` is a short stable name (``"follow_suit"``, ``"bid_limit"``) that the referee records
+    as the fault reason; ``str(error)`` is the sentence a person reads ("must follow suit: you
+    hold ♥").
+    """
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game ended.
+
+    ``ranking`` lists seats best first; ``places[seat]`` is that seat's place (1 = winner) so that
+    statistics never need to search the ranking.
+    """
+
+    ranking: list[int]
+    scores: list[int]
+    reason: str
+    winner: int | None = None
+    places: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.places:
+            places = [0] * len(self.ranking)
+            for place, seat in enumerate(self.ranking, start=1):
+                places[seat] = place
+            object.__setattr__(self, "places", places)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ranking": list(self.ranking),
+            "scores": list(self.scores),
+            "reason": self.reason,
+            "winner": self.winner,
+            "places": list(self.places),
+        }
+
+
+class GameState(Protocol):
+    """What the referee, the replay verifier and in-process players rely on."""
+
+    @property
+    def num_players(self) -> int: ...
+
+    def to_move(self) -> int:
+        """The seat to decide, or ``CHANCE``, or ``OVER``."""
+        ...
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the seat to move (empty at chance and at the end)."""
+        ...
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """Draw the pending chance outcome from the caller's generator (does not apply it)."""
+        ...
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a decision or a chance outcome; raise ``IllegalAction`` naming the rule."""
+        ...
+
+    def view(self, seat: int) -> View:
+        """Everything ``seat`` may know now, and nothing more."""
+        ...
+
+    def scores(self) -> list[int]: ...
+
+    def result(self) -> Result | None:
+        """The result once ``to_move() == OVER``, else ``None``."""
+        ...
+
+    def clone(self) -> Self: ...
+
+
+def visible_to(event: Event, seat: int) -> bool:
+    """Whether ``seat`` may receive ``event``: public events go to all, private to their owner."""
+    to = event.get("to")
+    return to is None or to == seat
