@@ -80,5 +80,95 @@ def rules_show(preset: str, game: str, as_json: bool) -> None:
     Console().print(table)
 
 
+def _positive(name: str, value: float) -> None:
+    if value <= 0:
+        raise click.BadParameter(f"must be positive, got {value}", param_hint=name)
+
+
+@main.command()
+@click.argument("bots", nargs=-1, required=True, metavar="BOT BOT [BOT...]")
+@click.option("--game", type=GAME_OPTION, default="cards", show_default=True)
+@click.option(
+    "--rules", "rules_arg", default="classic", show_default=True, help="Preset or rules file."
+)
+@click.option("--games", type=click.IntRange(min=1), default=10, show_default=True)
+@click.option("--seed", type=click.IntRange(min=0), default=None, help="Default: random, shown.")
+@click.option("--rotate", is_flag=True, help="Duplicate format: every seed in every seating.")
+@click.option("--time-per-move", type=float, default=1.0, show_default=True, help="Seconds.")
+@click.option("--time-bank", type=float, default=10.0, show_default=True, help="Seconds a game.")
+@click.option("--startup-time", type=float, default=10.0, show_default=True, help="Seconds.")
+@click.option(
+    "--clock",
+    type=click.Choice(["wall", "cpu"]),
+    default="wall",
+    show_default=True,
+    help="Charge wall time or the bot's CPU time.",
+)
+@click.option("--concurrency", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option("--replays", type=click.Path(file_okay=False), default=None, help="Replay folder.")
+@click.option("--gzip", "compress", is_flag=True, help="Write replays as .jsonl.gz.")
+@click.option(
+    "--logs",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Folder for the bots' stderr logs (default: REPLAYS/logs).",
+)
+@click.option(
+    "--sprt",
+    default=None,
+    metavar="ELO0,ELO1[,ALPHA,BETA]",
+    help="Two bots: stop when a sequential test decides.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the results as one JSON document.")
+def match(
+    bots: tuple[str, ...],
+    game: str,
+    rules_arg: str,
+    games: int,
+    seed: int | None,
+    rotate: bool,
+    time_per_move: float,
+    time_bank: float,
+    startup_time: float,
+    clock: str,
+    concurrency: int,
+    replays: str | None,
+    compress: bool,
+    logs: str | None,
+    sprt: str | None,
+    as_json: bool,
+) -> None:
+    """Play GAMES games between the BOTs (their number is the number of players).
+
+    A BOT is a command line in one string ("python3 bots/random_bot.py"), an executable, a
+    bot manifest (.json/.toml), or a built-in (builtin:random, builtin:first).
+    """
+    from referee.matchcli import run_match_command
+
+    _positive("--time-per-move", time_per_move)
+    if time_bank < 0:
+        raise click.BadParameter("must not be negative", param_hint="--time-bank")
+    _positive("--startup-time", startup_time)
+    code = run_match_command(
+        bots=bots,
+        game=game,
+        rules_arg=rules_arg,
+        games=games,
+        seed=seed,
+        rotate=rotate,
+        time_per_move=time_per_move,
+        time_bank=time_bank,
+        startup_time=startup_time,
+        clock=clock,
+        concurrency=concurrency,
+        replays=replays,
+        compress=compress,
+        logs=logs,
+        sprt_text=sprt,
+        as_json=as_json,
+    )
+    sys.exit(code)
+
+
 if __name__ == "__main__":
     main()

@@ -1,0 +1,138 @@
+"""What a BOT argument names: a command line, an executable, a manifest file, or a built-in.
+
+Resolved up front, before any game starts, so that a typo in a path is one clear line and a
+non-zero exit rather than a fault in game one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shlex
+import shutil
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+BUILTIN_PREFIX = "builtin:"
+
+
+class BotSpecError(ValueError):
+    """A BOT argument that cannot be run; the message is one line for a person."""
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """How to start one bot. ``builtin`` is set for in-process policies (no process)."""
+
+    label: str
+    argv: tuple[str, ...] = ()
+    cwd: str | None = None
+    env: dict[str, str] = field(default_factory=dict)
+    builtin: str | None = None
+    name: str | None = None
+
+    @property
+    def digest(self) -> str:
+        """A short fingerprint of what runs: the command and, when it is a file, its bytes."""
+        h = hashlib.sha256()
+        h.update("\0".join(self.argv or (self.builtin or "",)).encode())
+        for arg in self.argv:
+            path = Path(self.cwd or ".") / arg
+            if path.is_file() and path.stat().st_size < 16 << 20:
+                h.update(path.read_bytes())
+        return h.hexdigest()[:16]
+
+
+class Manifest(BaseModel):
+    """A bot manifest file (JSON or TOML)."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str | None = Field(default=None, description="Display name (the bot's hello wins).")
+    command: str | list[str] = Field(description="argv as a list, or one string split like a shell")
+    cwd: str | None = Field(default=None, description="Working directory, relative to the file.")
+    env: dict[str, str] = Field(default_factory=dict, description="Extra environment variables.")
+
+
+def builtin_names() -> tuple[str, ...]:
+    from referee.builtin import BUILTINS
+
+    return tuple(BUILTINS)
+
+
+def _resolve_program(program: str, cwd: Path) -> str:
+    if os.sep in program:
+        path = (cwd / program).resolve()
+        if not path.exists():
+            raise BotSpecError(f"bot program not found: {program}")
+        if path.is_dir():
+            raise BotSpecError(f"bot program is a directory: {program}")
+        if not os.access(path, os.X_OK):
+            raise BotSpecError(
+                f"bot program is not executable: {program} (chmod +x it, or name its "
+                f'interpreter: "python3 {program}")'
+            )
+        return str(path)
+    found = shutil.which(program)
+    if found is None:
+        raise BotSpecError(f"bot command not found on PATH: {program}")
+    return found
+
+
+def _from_manifest(path: Path) -> BotSpec:
+    try:
+        raw = path.read_bytes()
+        data = tomllib.loads(raw.decode()) if path.suffix == ".toml" else json.loads(raw)
+        manifest = Manifest.model_validate(data)
+    except OSError as error:
+        raise BotSpecError(f"cannot read bot manifest {path}: {error.strerror}") from None
+    except (ValueError, UnicodeDecodeError) as error:
+        if isinstance(error, ValidationError):
+            first = error.errors()[0]
+            where = ".".join(str(p) for p in first["loc"]) or "(manifest)"
+            raise BotSpecError(f"bot manifest {path}: {where}: {first['msg']}") from None
+        raise BotSpecError(f"bot manifest {path} is not valid: {error}") from None
+    argv = manifest.command if isinstance(manifest.command, list) else shlex.split(manifest.command)
+    if not argv:
+        raise BotSpecError(f"bot manifest {path}: the command is empty")
+    cwd = (path.parent / manifest.cwd).resolve() if manifest.cwd else path.parent.resolve()
+    if not cwd.is_dir():
+        raise BotSpecError(f"bot manifest {path}: working directory not found: {cwd}")
+    program = _resolve_program(argv[0], cwd)
+    return BotSpec(
+        label=manifest.name or path.stem,
+        argv=(program, *argv[1:]),
+        cwd=str(cwd),
+        env=dict(manifest.env),
+        name=manifest.name,
+    )
+
+
+def parse_bot(argument: str) -> BotSpec:
+    """Turn one BOT argument of ``thousand match`` into a spec, or raise ``BotSpecError``."""
+    text = argument.strip()
+    if not text:
+        raise BotSpecError("empty bot argument")
+    if text.startswith(BUILTIN_PREFIX):
+        name = text[len(BUILTIN_PREFIX) :]
+        known = builtin_names()
+        if name not in known:
+            raise BotSpecError(f"unknown built-in bot {name!r} (known: {', '.join(known)})")
+        return BotSpec(label=text, builtin=name)
+    path = Path(text)
+    if path.suffix in (".json", ".toml") and " " not in text:
+        if not path.exists():
+            raise BotSpecError(f"bot manifest not found: {text}")
+        return _from_manifest(path)
+    try:
+        argv = shlex.split(text)
+    except ValueError as error:
+        raise BotSpecError(f"cannot split bot command {text!r}: {error}") from None
+    if path.exists() and not path.is_dir() and len(argv) == 1:
+        argv = [text]
+    program = _resolve_program(argv[0], Path.cwd())
+    label = Path(argv[1]).stem if len(argv) > 1 and Path(argv[1]).exists() else Path(argv[0]).name
+    return BotSpec(label=label, argv=(program, *argv[1:]), cwd=None)

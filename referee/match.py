@@ -1,0 +1,381 @@
+"""Running games between bots: the game loop, time control, the fault policy, seat rotation.
+
+The engine decides every rule; this module only moves messages, keeps clocks and applies the
+match policy of protocol.md ("Faults and what the referee does"): a faulted bot is stopped, its
+seat is played to the end of the game by the fallback policy, it is ranked last of that game,
+and it is restarted for the next game (unless it could not start at all).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+import hashlib
+import itertools
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from referee.botspec import BotSpec
+from referee.builtin import random_choice
+from referee.players import Player, TimeControl, make_player
+from referee.protocol import Fault, hello_message
+from referee.replay.writer import ReplayWriter
+from thousand import __version__
+from thousand.game import CHANCE, OVER, IllegalAction, Result, visible_to
+from thousand.registry import game_spec
+
+PERMANENT_FAULTS = frozenset({"startup", "bad_hello", "incompatible_protocol"})
+
+
+@dataclass(frozen=True)
+class GamePlan:
+    """One game: its number, the duplicate group it belongs to, its chance seed, the seating."""
+
+    index: int
+    group: int
+    seed: int
+    seating: tuple[int, ...]  # seating[seat] = bot index
+
+
+@dataclass(frozen=True)
+class FaultRecord:
+    game: int
+    bot: int
+    seat: int
+    kind: str
+    detail: str
+    move: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "bot": self.bot,
+            "seat": self.seat,
+            "kind": self.kind,
+            "detail": self.detail,
+            "move": self.move,
+        }
+
+
+@dataclass
+class GameOutcome:
+    plan: GamePlan
+    result: Result  # after the fault policy: faulted seats ranked last
+    engine_result: Result
+    faults: list[FaultRecord]
+    think: dict[int, list[tuple[float, float]]]  # bot index -> [(wall, cpu)] per move
+    decisions: int
+    replay: Path | None
+    names: list[str]  # per seat, as the bots announced themselves
+
+    def place_of(self, bot: int) -> int:
+        return self.result.places[self.plan.seating.index(bot)]
+
+    def score_of(self, bot: int) -> int:
+        return self.result.scores[self.plan.seating.index(bot)]
+
+
+@dataclass
+class MatchConfig:
+    game: str
+    rules: BaseModel
+    bots: list[BotSpec]
+    rules_label: str = "classic"
+    games: int = 10
+    seed: int = 0
+    rotate: bool = False
+    time: TimeControl = field(default_factory=TimeControl)
+    concurrency: int = 1
+    replays: Path | None = None
+    logs: Path | None = None
+    compress: bool = False
+    pid_namespace: bool = True
+    close_grace: float = 2.0
+
+
+def derive_seed(match_seed: int, *parts: object) -> int:
+    """Independent, reproducible seeds for each game, from one match seed."""
+    text = ":".join(str(p) for p in (match_seed, *parts))
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def plan_games(players: int, games: int, seed: int, rotate: bool) -> list[GamePlan]:
+    """With ``rotate`` every chance seed is played once per permutation of the seats
+    (duplicate format), so each bot meets the same luck from every seat; otherwise seats rotate
+    cyclically and every game has its own seed."""
+    plans: list[GamePlan] = []
+    if rotate:
+        seatings = list(itertools.permutations(range(players)))
+        groups = -(-games // len(seatings))
+        for group in range(groups):
+            group_seed = derive_seed(seed, "group", group)
+            for seating in seatings:
+                plans.append(GamePlan(len(plans), group, group_seed, seating))
+        return plans
+    for index in range(games):
+        seating = tuple((seat + index) % players for seat in range(players))
+        plans.append(GamePlan(index, index, derive_seed(seed, "game", index), seating))
+    return plans
+
+
+def rank_faulted_last(result: Result, faulted: set[int]) -> Result:
+    if not faulted:
+        return result
+    ranking = [s for s in result.ranking if s not in faulted] + [
+        s for s in result.ranking if s in faulted
+    ]
+    winner = ranking[0] if ranking[0] not in faulted else None
+    return Result(ranking=ranking, scores=result.scores, reason=result.reason, winner=winner)
+
+
+class Table:
+    """One set of bot processes that plays games one after another (one per concurrency slot)."""
+
+    def __init__(self, config: MatchConfig, slot: int) -> None:
+        self.config = config
+        self.slot = slot
+        self.players: list[Player] = []
+        for index, spec in enumerate(config.bots):
+            log = None
+            if config.logs is not None:
+                log = config.logs / f"bot{index}-{_safe(spec.label)}-table{slot}.stderr.log"
+            self.players.append(
+                make_player(spec, log, pid_namespace=config.pid_namespace)
+                if spec.builtin is None
+                else make_player(spec)
+            )
+        self.out: set[int] = set()  # bots that cannot start: absent for the rest of the match
+        self.request_id = 0
+
+    async def ensure_started(self) -> list[tuple[int, Fault]]:
+        """Start (or restart after a fault) every bot that is not running."""
+        config = self.config
+        faults: list[tuple[int, Fault]] = []
+        hello = hello_message(
+            config.game,
+            len(config.bots),
+            config.games,
+            {"preset": config.rules_label, **config.rules.model_dump(mode="json")},
+            config.time.to_json(),
+        )
+        for index, player in enumerate(self.players):
+            if index in self.out or player.running:
+                continue
+            try:
+                await player.start(hello, config.time)
+            except Fault as fault:
+                await player.close(0)
+                self.out.add(index)
+                faults.append((index, fault))
+        return faults
+
+    async def close(self) -> None:
+        await asyncio.gather(*(p.close(self.config.close_grace) for p in self.players))
+
+
+def _safe(label: str) -> str:
+    return "".join(c if c.isalnum() or c in "-_." else "_" for c in label)[:40]
+
+
+async def play_game(table: Table, plan: GamePlan) -> GameOutcome:
+    config = table.config
+    spec = game_spec(config.game)
+    players_count = len(config.bots)
+    state = spec.new_game(config.rules, players_count)
+    rng = random.Random(plan.seed)
+    seating = plan.seating
+    start_faults = dict(await table.ensure_started())
+    faults: list[FaultRecord] = []
+    faulted_seats: set[int] = set()
+    for seat, bot in enumerate(seating):
+        if bot in start_faults:
+            fault = start_faults[bot]
+            faults.append(FaultRecord(plan.index, bot, seat, fault.kind, fault.detail))
+        elif bot in table.out:
+            faults.append(FaultRecord(plan.index, bot, seat, "absent", "the bot could not start"))
+        else:
+            continue
+        faulted_seats.add(seat)
+    fallback = {
+        seat: random_choice(random.Random(f"fallback:{plan.seed}:{seat}"))
+        for seat in range(players_count)
+    }
+    writer = _open_replay(config, table, plan)
+    names = [table.players[bot].name for bot in seating]
+    for seat, bot in enumerate(seating):
+        if seat not in faulted_seats:
+            await table.players[bot].game_start(
+                {
+                    "type": "game_start",
+                    "game": plan.index,
+                    "seat": seat,
+                    "players": players_count,
+                    "names": names,
+                },
+                plan.seed,
+            )
+    pending: list[list[dict[str, Any]]] = [[] for _ in range(players_count)]
+    bank = [config.time.bank] * players_count
+    think: dict[int, list[tuple[float, float]]] = {bot: [] for bot in seating}
+    clock_cpu = config.time.clock == "cpu"
+    move = 0
+    decisions = 0
+    while True:
+        to_move = state.to_move()
+        if to_move == OVER:
+            break
+        move += 1
+        if to_move == CHANCE:
+            action = state.sample_chance(rng)
+            events = state.apply(action)
+            if writer:
+                writer.write({"n": move, "kind": "chance", "action": action, "events": events})
+        else:
+            decisions += 1
+            seat = to_move
+            legal = state.legal_actions()
+            view = state.view(seat)
+            record: dict[str, Any] = {"n": move, "kind": "move", "seat": seat}
+            if seat in faulted_seats:
+                action = fallback[seat](view, legal)
+                events = state.apply(action)
+                record["by"] = "fallback"
+            else:
+                bot = seating[seat]
+                player = table.players[bot]
+                left = bank[seat] + config.time.per_move
+                table.request_id += 1
+                if writer:
+                    writer.flush()
+                failure: Fault | None = None
+                try:
+                    reply = await player.request(
+                        table.request_id, pending[seat], view, legal, left, config.time
+                    )
+                    pending[seat] = []
+                    used = reply.cpu if clock_cpu else reply.wall
+                    think[bot].append((reply.wall, reply.cpu))
+                    record["wall_ms"] = round(reply.wall * 1000, 3)
+                    record["cpu_ms"] = round(reply.cpu * 1000, 3)
+                    if used > left:
+                        raise Fault("timeout", f"used {used:.3f} s of {left:.3f} s")
+                    bank[seat] = left - used
+                    action = reply.action
+                    events = state.apply(action)
+                except Fault as error:
+                    failure = error
+                except IllegalAction as error:
+                    failure = Fault("illegal_action", f"{error.rule}: {error}")
+                    record["rejected"] = reply.action
+                if failure is not None:
+                    faulted_seats.add(seat)
+                    faults.append(
+                        FaultRecord(plan.index, bot, seat, failure.kind, failure.detail, move)
+                    )
+                    record["fault"] = {"kind": failure.kind, "detail": failure.detail}
+                    if failure.line is not None:
+                        record["fault"]["line"] = failure.line[:200].decode("utf-8", "replace")
+                    await player.close(0)
+                    action = fallback[seat](view, legal)
+                    events = state.apply(action)
+                    record["by"] = "fallback"
+            record["action"] = action
+            record["events"] = events
+            if writer:
+                writer.write(record)
+        for event in events:
+            for s in range(players_count):
+                if visible_to(event, s):
+                    pending[s].append(event)
+    engine_result = state.result()
+    assert engine_result is not None
+    result = rank_faulted_last(engine_result, faulted_seats)
+    end_common = {"type": "game_end", "game": plan.index, "result": result.to_json()}
+    for seat, bot in enumerate(seating):
+        player = table.players[bot]
+        if seat not in faulted_seats and player.running:
+            await player.game_end({**end_common, "events": pending[seat]})
+    path = None
+    if writer:
+        path = writer.finish(
+            {
+                **result.to_json(),
+                "engine": engine_result.to_json(),
+                "faults": [f.to_json() for f in faults],
+                "decisions": decisions,
+            }
+        )
+    return GameOutcome(plan, result, engine_result, faults, think, decisions, path, names)
+
+
+def _open_replay(config: MatchConfig, table: Table, plan: GamePlan) -> ReplayWriter | None:
+    if config.replays is None:
+        return None
+    suffix = ".jsonl.gz" if config.compress else ".jsonl"
+    path = config.replays / f"game-{plan.index:05d}{suffix}"
+    seats = []
+    for bot in plan.seating:
+        player = table.players[bot]
+        hello = player.hello
+        seats.append(
+            {
+                "bot": bot,
+                "name": player.name,
+                "label": player.spec.label,
+                "version": hello.version if hello else None,
+                "author": hello.author if hello else None,
+                "digest": player.spec.digest,
+            }
+        )
+    header = {
+        "game": config.game,
+        "rules_label": config.rules_label,
+        "rules": config.rules.model_dump(mode="json"),
+        "players": len(plan.seating),
+        "seed": plan.seed,
+        "game_index": plan.index,
+        "group": plan.group,
+        "seating": list(plan.seating),
+        "seats": seats,
+        "time": config.time.to_json(),
+        "referee": __version__,
+        "started": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+    }
+    return ReplayWriter(path, header, compress=config.compress)
+
+
+OnGame = Callable[[GameOutcome], bool]
+"""Called after every game; returning True stops the match (an SPRT decided)."""
+
+
+async def run_match(config: MatchConfig, on_game: OnGame | None = None) -> list[GameOutcome]:
+    """Play the planned games on ``config.concurrency`` tables; games go to tables by number
+    (game i on table i mod K) so that a rerun with the same seed and K is identical."""
+    spec = game_spec(config.game)
+    spec.check_players(config.rules, len(config.bots))
+    plans = plan_games(len(config.bots), config.games, config.seed, config.rotate)
+    slots = max(1, min(config.concurrency, len(plans)))
+    tables = [Table(config, slot) for slot in range(slots)]
+    outcomes: list[GameOutcome] = []
+    stop = asyncio.Event()
+
+    async def work(table: Table) -> None:
+        for plan in plans[table.slot :: slots]:
+            if stop.is_set():
+                return
+            outcome = await play_game(table, plan)
+            outcomes.append(outcome)
+            if on_game is not None and on_game(outcome):
+                stop.set()
+
+    try:
+        await asyncio.gather(*(work(t) for t in tables))
+    finally:
+        await asyncio.gather(*(t.close() for t in tables))
+    outcomes.sort(key=lambda o: o.plan.index)
+    return outcomes

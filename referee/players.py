@@ -1,0 +1,214 @@
+"""The seats' side of a game: an external bot process or an in-process built-in, one interface.
+
+The match loop talks only to ``Player``; it never knows whether a pipe is involved, which keeps
+the fault policy in one place (match.py) and lets built-ins stand in for faulted bots.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from referee.botspec import BotSpec
+from referee.builtin import BUILTINS, Choose
+from referee.process import BotProcess
+from referee.protocol import BYE, BotHello, Fault, encode, parse_action, parse_hello
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    """Chess-clock time control, in seconds (protocol.md, "Time control")."""
+
+    startup: float = 10.0
+    bank: float = 10.0
+    per_move: float = 1.0
+    clock: str = "wall"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "clock": self.clock,
+            "startup_ms": round(self.startup * 1000),
+            "bank_ms": round(self.bank * 1000),
+            "per_move_ms": round(self.per_move * 1000),
+        }
+
+    def wait_limit(self, left: float) -> float:
+        """How long to wait for a reply: the allowance itself, or a guard under a CPU clock."""
+        return left if self.clock == "wall" else 3 * left + 1.0
+
+
+@dataclass
+class Reply:
+    action: dict[str, Any]
+    wall: float
+    cpu: float
+
+
+class Player:
+    """Base: a participant of a match; subclasses speak to a process or decide in-process."""
+
+    spec: BotSpec
+    hello: BotHello | None = None
+
+    @property
+    def name(self) -> str:
+        return self.hello.name if self.hello else self.spec.label
+
+    async def start(self, hello: dict[str, Any], time_control: TimeControl) -> None:
+        raise NotImplementedError
+
+    async def game_start(self, message: dict[str, Any], seed: int) -> None:
+        raise NotImplementedError
+
+    async def request(
+        self,
+        request_id: int,
+        events: list[dict[str, Any]],
+        view: dict[str, Any],
+        legal: list[dict[str, Any]],
+        left: float,
+        time_control: TimeControl,
+    ) -> Reply:
+        raise NotImplementedError
+
+    async def game_end(self, message: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    async def close(self, grace: float = 2.0) -> None:
+        raise NotImplementedError
+
+    @property
+    def running(self) -> bool:
+        return True
+
+
+class BuiltinPlayer(Player):
+    def __init__(self, spec: BotSpec) -> None:
+        assert spec.builtin is not None
+        self.spec = spec
+        self._make = BUILTINS[spec.builtin]
+        self._choose: Choose = self._make(random.Random(0))
+
+    async def start(self, hello: dict[str, Any], time_control: TimeControl) -> None:
+        self.hello = BotHello(name=self.spec.label, version="builtin")
+
+    async def game_start(self, message: dict[str, Any], seed: int) -> None:
+        # Seeded per game and seat: a built-in's choices never depend on which games it played.
+        self._choose = self._make(random.Random(f"{seed}:{message['seat']}"))
+
+    async def request(
+        self,
+        request_id: int,
+        events: list[dict[str, Any]],
+        view: dict[str, Any],
+        legal: list[dict[str, Any]],
+        left: float,
+        time_control: TimeControl,
+    ) -> Reply:
+        wall0, cpu0 = time.perf_counter(), time.thread_time()
+        action = self._choose(view, legal)
+        return Reply(action, time.perf_counter() - wall0, time.thread_time() - cpu0)
+
+    async def game_end(self, message: dict[str, Any]) -> None:
+        return None
+
+    async def close(self, grace: float = 2.0) -> None:
+        return None
+
+
+class ProcessPlayer(Player):
+    """An external bot. Any failure surfaces as ``Fault``; the process is then stopped."""
+
+    def __init__(
+        self,
+        spec: BotSpec,
+        stderr_path: Path | None = None,
+        *,
+        pid_namespace: bool = True,
+        command_prefix: tuple[str, ...] = (),
+    ) -> None:
+        self.spec = spec
+        self.stderr_path = stderr_path
+        self.pid_namespace = pid_namespace
+        self.command_prefix = command_prefix
+        self.process: BotProcess | None = None
+        self._cpu_mark = 0.0
+
+    @property
+    def running(self) -> bool:
+        return self.process is not None and self.process.alive
+
+    async def start(self, hello: dict[str, Any], time_control: TimeControl) -> None:
+        process = BotProcess(
+            self.spec,
+            self.stderr_path,
+            pid_namespace=self.pid_namespace,
+            command_prefix=self.command_prefix,
+        )
+        self.process = process
+        await process.start()
+        process.send(encode(hello))
+        try:
+            line, _ = await process.read_line(time_control.startup)
+        except Fault as fault:
+            if fault.kind == "timeout":
+                raise Fault("startup", f"no hello within {time_control.startup:.1f} s") from None
+            raise
+        self.hello = parse_hello(line)
+        self._cpu_mark = process.cpu_seconds()
+
+    async def game_start(self, message: dict[str, Any], seed: int) -> None:
+        assert self.process is not None
+        self.process.send(encode(message))
+
+    async def request(
+        self,
+        request_id: int,
+        events: list[dict[str, Any]],
+        view: dict[str, Any],
+        legal: list[dict[str, Any]],
+        left: float,
+        time_control: TimeControl,
+    ) -> Reply:
+        process = self.process
+        assert process is not None
+        data = encode(
+            {
+                "type": "request",
+                "id": request_id,
+                "events": events,
+                "view": view,
+                "legal": legal,
+                "clock": {
+                    "left_ms": round(left * 1000),
+                    "move_ms": round(time_control.per_move * 1000),
+                },
+            }
+        )
+        sent = time.perf_counter()
+        process.send(data)
+        line, arrived = await process.read_line(time_control.wait_limit(left))
+        wall = arrived - sent
+        cpu_now = process.cpu_seconds()
+        cpu = max(0.0, cpu_now - self._cpu_mark)
+        self._cpu_mark = cpu_now
+        action = parse_action(line, request_id)
+        return Reply(action, wall, cpu)
+
+    async def game_end(self, message: dict[str, Any]) -> None:
+        if self.process is not None:
+            self.process.send(encode(message))
+
+    async def close(self, grace: float = 2.0) -> None:
+        if self.process is not None:
+            await self.process.stop(grace, BYE)
+            self.process = None
+
+
+def make_player(spec: BotSpec, stderr_path: Path | None = None, **options: Any) -> Player:
+    if spec.builtin is not None:
+        return BuiltinPlayer(spec)
+    return ProcessPlayer(spec, stderr_path, **options)

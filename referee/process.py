@@ -1,0 +1,297 @@
+"""One bot process: spawn, send lines, read lines with a bound and a deadline, stop.
+
+Built on asyncio's low-level subprocess protocol rather than StreamReader: arrival times are
+taken the moment data lands (not when a coroutine gets scheduled), a line longer than the limit
+is cut off without buffering it, and a read costs one future instead of a chain of awaits —
+the referee's per-decision overhead is mostly this file.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import time
+from collections import deque
+from pathlib import Path
+from typing import IO
+
+from referee.botspec import BotSpec
+from referee.containment import wrap
+from referee.cpu import CpuMeter
+from referee.protocol import MAX_LINE, Fault
+
+STDERR_CAP = 1 << 20
+_WAKE = object()
+
+
+def _base_environment(spec: BotSpec) -> dict[str, str]:
+    """A small environment: a bot gets what it needs to run, not the referee's secrets."""
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/local/bin:/usr/bin:/bin"),
+        "LANG": "C.UTF-8",
+        "HOME": spec.cwd or os.environ.get("HOME", "/"),
+    }
+    env.update(spec.env)
+    return env
+
+
+class _Pipes(asyncio.SubprocessProtocol):
+    def __init__(self, limit: int, stderr_log: IO[bytes] | None, stderr_cap: int) -> None:
+        self.limit = limit
+        self.buffer = bytearray()
+        self.scanned = 0
+        self.lines: deque[tuple[bytes, float]] = deque()
+        self.waiter: asyncio.Future[object] | None = None
+        self.eof = False
+        self.overflow = False
+        self.exited = False
+        self.stderr_log = stderr_log
+        self.stderr_left = stderr_cap
+        self.stderr_dropped = 0
+
+    def _wake(self) -> None:
+        waiter = self.waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(_WAKE)
+
+    def pipe_data_received(self, fd: int, data: bytes) -> None:
+        if fd == 1:
+            self._stdout(data)
+        elif fd == 2:
+            self._stderr(data)
+
+    def _stdout(self, data: bytes) -> None:
+        if self.overflow:
+            return
+        now = time.perf_counter()
+        buffer = self.buffer
+        buffer += data
+        found = False
+        while True:
+            end = buffer.find(b"\n", self.scanned)
+            if end < 0:
+                break
+            if end + 1 > self.limit:
+                self._overflowed()
+                return
+            self.lines.append((bytes(buffer[:end]), now))
+            del buffer[: end + 1]
+            self.scanned = 0
+            found = True
+        self.scanned = len(buffer)
+        if len(buffer) >= self.limit:
+            self._overflowed()
+            return
+        if found:
+            self._wake()
+
+    def _overflowed(self) -> None:
+        self.overflow = True
+        self.buffer = bytearray()
+        self._wake()
+
+    def _stderr(self, data: bytes) -> None:
+        if self.stderr_log is None:
+            return
+        keep = data[: self.stderr_left]
+        if keep:
+            self.stderr_log.write(keep)
+            self.stderr_log.flush()
+            self.stderr_left -= len(keep)
+        self.stderr_dropped += len(data) - len(keep)
+
+    def pipe_connection_lost(self, fd: int, exc: Exception | None) -> None:
+        if fd == 1:
+            self.eof = True
+            self._wake()
+
+    def process_exited(self) -> None:
+        self.exited = True
+        self._wake()
+
+
+class BotProcess:
+    """A running bot. ``read_line`` raises ``Fault`` for every way a bot can fail to answer."""
+
+    def __init__(
+        self,
+        spec: BotSpec,
+        stderr_path: Path | None = None,
+        *,
+        stderr_cap: int = STDERR_CAP,
+        line_limit: int = MAX_LINE,
+        pid_namespace: bool = True,
+        command_prefix: tuple[str, ...] = (),
+    ) -> None:
+        self.spec = spec
+        self.stderr_path = stderr_path
+        self.stderr_cap = stderr_cap
+        self.line_limit = line_limit
+        self.pid_namespace = pid_namespace
+        self.command_prefix = command_prefix
+        self._transport: asyncio.SubprocessTransport | None = None
+        self._pipes: _Pipes | None = None
+        self._stdin: asyncio.WriteTransport | None = None
+        self._log: IO[bytes] | None = None
+        self._nested = False
+        self._cpu: CpuMeter | None = None
+        self.pid = 0
+
+    async def start(self) -> None:
+        loop = asyncio.get_running_loop()
+        if self.stderr_path is not None:
+            self.stderr_path.parent.mkdir(parents=True, exist_ok=True)
+            self._log = open(self.stderr_path, "ab")  # noqa: SIM115 - closed in stop()
+        argv, self._nested = wrap(self.command_prefix + self.spec.argv, self.pid_namespace)
+        pipes = _Pipes(self.line_limit, self._log, self.stderr_cap)
+        try:
+            transport, _ = await loop.subprocess_exec(
+                lambda: pipes,
+                *argv,
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE,
+                start_new_session=True,
+                cwd=self.spec.cwd,
+                env=_base_environment(self.spec),
+            )
+        except OSError as error:
+            raise Fault("crash", f"cannot start {self.spec.argv[0]}: {error.strerror}") from None
+        self._transport = transport
+        self._pipes = pipes
+        stdin = transport.get_pipe_transport(0)
+        assert isinstance(stdin, asyncio.WriteTransport)
+        self._stdin = stdin
+        self.pid = transport.get_pid()
+
+    @property
+    def alive(self) -> bool:
+        return self._pipes is not None and not self._pipes.exited
+
+    @property
+    def stderr_dropped(self) -> int:
+        return self._pipes.stderr_dropped if self._pipes else 0
+
+    def send(self, data: bytes) -> None:
+        """Queue a line for the bot; a closed stdin is noticed when its answer does not come."""
+        stdin = self._stdin
+        if stdin is not None and not stdin.is_closing():
+            stdin.write(data)
+
+    def _bot_pid(self) -> int:
+        if not self._nested:
+            return self.pid
+        try:
+            with open(f"/proc/{self.pid}/task/{self.pid}/children") as children:
+                first = children.read().split()
+        except OSError:
+            return self.pid
+        return int(first[0]) if first else self.pid
+
+    def cpu_seconds(self) -> float:
+        """CPU seconds the bot has used so far (0.0 when it cannot be read)."""
+        if self._cpu is None:
+            try:
+                self._cpu = CpuMeter(self._bot_pid())
+            except OSError:
+                return 0.0
+        used = self._cpu.seconds()
+        return used if used >= 0 else 0.0
+
+    async def read_line(self, timeout: float) -> tuple[bytes, float]:
+        """The next line and the perf_counter time it arrived; ``Fault`` on any failure."""
+        pipes = self._pipes
+        assert pipes is not None
+        if not pipes.lines and not (pipes.overflow or pipes.eof or pipes.exited):
+            loop = asyncio.get_running_loop()
+            waiter: asyncio.Future[object] = loop.create_future()
+            pipes.waiter = waiter
+            timer = loop.call_later(timeout, waiter.set_result, None) if timeout > 0 else None
+            try:
+                woke = await waiter if timer is not None else None
+            finally:
+                pipes.waiter = None
+                if timer is not None:
+                    timer.cancel()
+            if woke is None and not pipes.lines:
+                raise Fault("timeout", f"no answer within {timeout:.3f} s")
+        if not pipes.lines and pipes.exited and not pipes.eof:
+            await self._drain()
+        if pipes.lines:
+            return pipes.lines.popleft()
+        if pipes.overflow:
+            raise Fault("line_too_long", f"a line longer than {self.line_limit} bytes")
+        await self._settle()
+        raise self._ended_fault()
+
+    async def _drain(self) -> None:
+        """The process has exited: let its last output arrive before judging it."""
+        pipes = self._pipes
+        assert pipes is not None
+        for _ in range(20):
+            if pipes.eof or pipes.lines:
+                return
+            await asyncio.sleep(0.005)
+
+    async def _settle(self) -> None:
+        """After stdout EOF, give the process a moment to exit so a crash is named a crash."""
+        pipes = self._pipes
+        assert pipes is not None
+        for _ in range(20):
+            if pipes.exited:
+                return
+            await asyncio.sleep(0.005)
+
+    def _ended_fault(self) -> Fault:
+        transport = self._transport
+        code = transport.get_returncode() if transport is not None else None
+        if code is None:
+            return Fault("closed_stdout", "the bot closed its stdout")
+        if code < 0:
+            try:
+                name = signal.Signals(-code).name
+            except ValueError:
+                name = f"signal {-code}"
+            return Fault("crash", f"the bot was killed by {name}")
+        if code > 128 and self._nested:
+            with contextlib.suppress(ValueError):
+                return Fault("crash", f"the bot was killed by {signal.Signals(code - 128).name}")
+        return Fault("crash", f"the bot exited with code {code}")
+
+    def returncode(self) -> int | None:
+        return self._transport.get_returncode() if self._transport is not None else None
+
+    async def stop(self, grace: float = 2.0, farewell: bytes | None = None) -> None:
+        """Say goodbye, wait ``grace`` seconds for a clean exit, then kill the process group."""
+        transport, pipes = self._transport, self._pipes
+        if transport is None or pipes is None:
+            return
+        if farewell is not None and not pipes.exited:
+            self.send(farewell)
+        if self._stdin is not None:
+            self._stdin.close()
+        deadline = time.monotonic() + grace
+        while not pipes.exited and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.pid, signal.SIGKILL)
+        if not pipes.exited:
+            with contextlib.suppress(ProcessLookupError):
+                transport.kill()
+        for _ in range(200):
+            if pipes.exited:
+                break
+            await asyncio.sleep(0.01)
+        transport.close()
+        if self._cpu is not None:
+            self._cpu.close()
+        if self._log is not None:
+            if pipes.stderr_dropped:
+                self._log.write(
+                    f"\n[referee: {pipes.stderr_dropped} more bytes of stderr dropped]\n".encode()
+                )
+            self._log.close()
+            self._log = None
+        self._transport = None

@@ -1,0 +1,108 @@
+"""The wire protocol of protocol.md: message shapes, encoding, and the checks on bot replies.
+
+Kept apart from process handling so that the conformance checker, the referee and the tests
+share one definition of what a valid reply is, and so that a protocol.md change has one place to
+land in code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+
+PROTOCOL_VERSION = 1
+SUPPORTED_VERSIONS = frozenset({1})
+MAX_LINE = 1 << 20
+"""Longest line a bot may send, newline included (protocol.md, "Transport")."""
+MAX_NAME = 64
+
+BYE = b'{"type":"bye"}\n'
+
+
+class Fault(Exception):
+    """A bot broke the protocol or the rules; ``kind`` is one of the names in protocol.md."""
+
+    def __init__(self, kind: str, detail: str, line: bytes | None = None) -> None:
+        super().__init__(f"{kind}: {detail}")
+        self.kind = kind
+        self.detail = detail
+        self.line = line
+
+
+def encode(message: dict[str, Any]) -> bytes:
+    return orjson.dumps(message, option=orjson.OPT_APPEND_NEWLINE)
+
+
+def _decode_object(line: bytes) -> dict[str, Any]:
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise Fault("invalid_utf8", f"not UTF-8 at byte {error.start}", line) from None
+    try:
+        message = orjson.loads(text)
+    except orjson.JSONDecodeError as error:
+        raise Fault("malformed_json", f"not JSON: {error}", line) from None
+    if not isinstance(message, dict):
+        raise Fault("malformed_json", "a message must be a JSON object", line)
+    return message
+
+
+@dataclass(frozen=True)
+class BotHello:
+    name: str
+    version: str | None = None
+    author: str | None = None
+    protocol: int = PROTOCOL_VERSION
+
+
+def parse_hello(line: bytes) -> BotHello:
+    message = _decode_object(line)
+    if message.get("type") != "hello":
+        raise Fault("bad_hello", f"expected a hello, got type {message.get('type')!r}", line)
+    name = message.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise Fault("bad_hello", "the hello has no name", line)
+    protocol = message.get("protocol", PROTOCOL_VERSION)
+    if protocol not in SUPPORTED_VERSIONS:
+        speaks = ", ".join(str(v) for v in sorted(SUPPORTED_VERSIONS))
+        raise Fault(
+            "incompatible_protocol",
+            f"bot speaks protocol {protocol!r}; this referee speaks {speaks}",
+            line,
+        )
+    version = message.get("version")
+    author = message.get("author")
+    return BotHello(
+        name=name.strip()[:MAX_NAME],
+        version=str(version)[:MAX_NAME] if version is not None else None,
+        author=str(author)[:MAX_NAME] if author is not None else None,
+        protocol=int(protocol),
+    )
+
+
+def parse_action(line: bytes, expected_id: int) -> dict[str, Any]:
+    """The action of a reply, after checking its shape and id (legality is the engine's)."""
+    message = _decode_object(line)
+    reply_id = message.get("id")
+    if reply_id != expected_id:
+        raise Fault("wrong_id", f"answered id {reply_id!r}, expected {expected_id}", line)
+    action = message.get("action")
+    if not isinstance(action, dict):
+        raise Fault("malformed_json", "the reply has no action object", line)
+    return action
+
+
+def hello_message(
+    game: str, players: int, games: int, rules: dict[str, Any], time: dict[str, Any]
+) -> dict[str, Any]:
+    return {
+        "type": "hello",
+        "protocol": PROTOCOL_VERSION,
+        "game": game,
+        "players": players,
+        "games": games,
+        "rules": rules,
+        "time": time,
+    }

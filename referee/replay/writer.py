@@ -1,0 +1,61 @@
+"""Writing a replay as the game goes, finished by an atomic rename.
+
+Lines are buffered and written out whenever the referee is about to wait for a bot (and at the
+end), so a referee that dies mid-game leaves every event up to its last wait in ``NAME.part``,
+which readers accept and mark incomplete; a finished replay appears under its final name in one
+rename, so a reader never sees half a file under that name.
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+from pathlib import Path
+from typing import IO, Any
+
+import orjson
+
+from referee.replay import FORMAT_NAME, FORMAT_VERSION
+
+
+class ReplayWriter:
+    def __init__(self, path: Path, header: dict[str, Any], *, compress: bool = False) -> None:
+        self.path = path
+        self.partial = path.with_name(path.name + ".part")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        raw: IO[bytes] = open(self.partial, "wb")  # noqa: SIM115 - closed in finish()/abort()
+        self._file: IO[bytes] = (
+            gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) if compress else raw  # type: ignore[assignment]
+        )
+        self._raw = raw
+        self._pending: list[bytes] = []
+        self._line = 0
+        self.write({"format": FORMAT_NAME, "version": FORMAT_VERSION, **header})
+
+    def write(self, record: dict[str, Any]) -> None:
+        self._line += 1
+        self._pending.append(orjson.dumps(record, option=orjson.OPT_APPEND_NEWLINE))
+
+    def flush(self) -> None:
+        if self._pending:
+            self._file.write(b"".join(self._pending))
+            self._pending.clear()
+            self._file.flush()
+
+    def finish(self, result: dict[str, Any]) -> Path:
+        self.write({"kind": "result", **result})
+        self.flush()
+        if self._file is not self._raw:
+            self._file.close()
+        self._raw.flush()
+        os.fsync(self._raw.fileno())
+        self._raw.close()
+        os.replace(self.partial, self.path)
+        return self.path
+
+    def abort(self) -> None:
+        """Leave what was written as an incomplete ``.part`` file (a crash keeps the same)."""
+        self.flush()
+        if self._file is not self._raw:
+            self._file.close()
+        self._raw.close()

@@ -1,0 +1,213 @@
+"""Match statistics: per-bot tables, win rate and Elo with error bars, paired duplicate groups,
+and the sequential probability ratio test that stops a match once it has decided.
+
+Paired statistics: under ``--rotate`` every group of games shares one chance seed, so the mean
+score of a bot over its group is one sample whose luck has largely cancelled; its spread is
+smaller than that of single games, which is what narrows the error bars.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.match import GameOutcome
+
+Z95 = 1.959963984540054
+
+
+@dataclass
+class BotStats:
+    index: int
+    name: str
+    games: int = 0
+    wins: int = 0
+    place_sum: int = 0
+    score_sum: int = 0
+    faults: Counter[str] = field(default_factory=Counter)
+    fault_games: int = 0
+    moves: int = 0
+    wall_sum: float = 0.0
+    wall_max: float = 0.0
+    cpu_sum: float = 0.0
+    cpu_max: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "bot": self.index,
+            "name": self.name,
+            "games": self.games,
+            "wins": self.wins,
+            "mean_place": self.place_sum / self.games if self.games else None,
+            "mean_score": self.score_sum / self.games if self.games else None,
+            "faults": dict(self.faults),
+            "fault_games": self.fault_games,
+            "moves": self.moves,
+            "think_ms": {
+                "mean_wall": 1000 * self.wall_sum / self.moves if self.moves else None,
+                "max_wall": 1000 * self.wall_max,
+                "mean_cpu": 1000 * self.cpu_sum / self.moves if self.moves else None,
+                "max_cpu": 1000 * self.cpu_max,
+            },
+        }
+
+
+def bot_table(outcomes: Sequence[GameOutcome], names: Sequence[str]) -> list[BotStats]:
+    stats = [BotStats(i, name) for i, name in enumerate(names)]
+    for outcome in outcomes:
+        faulted_bots = {f.bot for f in outcome.faults}
+        for bot in outcome.plan.seating:
+            entry = stats[bot]
+            entry.games += 1
+            place = outcome.place_of(bot)
+            entry.place_sum += place
+            entry.wins += place == 1
+            entry.score_sum += outcome.score_of(bot)
+            entry.fault_games += bot in faulted_bots
+            for wall, cpu in outcome.think.get(bot, []):
+                entry.moves += 1
+                entry.wall_sum += wall
+                entry.cpu_sum += cpu
+                entry.wall_max = max(entry.wall_max, wall)
+                entry.cpu_max = max(entry.cpu_max, cpu)
+        for fault in outcome.faults:
+            stats[fault.bot].faults[fault.kind] += 1
+    return stats
+
+
+def elo_from_score(score: float) -> float:
+    score = min(max(score, 1e-6), 1 - 1e-6)
+    return -400.0 * math.log10(1.0 / score - 1.0)
+
+
+def score_from_elo(elo: float) -> float:
+    return 1.0 / (1.0 + math.pow(10.0, -elo / 400.0))
+
+
+def _mean_var(samples: Sequence[float]) -> tuple[float, float]:
+    n = len(samples)
+    mean = sum(samples) / n
+    var = sum((x - mean) ** 2 for x in samples) / (n - 1) if n > 1 else 0.0
+    return mean, var
+
+
+def head_to_head_samples(outcomes: Sequence[GameOutcome], paired: bool) -> list[float]:
+    """Bot 0's score against bot 1: 1 for a win, 0 for a loss, per game or per duplicate group."""
+    if not paired:
+        return [1.0 if o.place_of(0) == 1 else 0.0 for o in outcomes]
+    groups: dict[int, list[float]] = defaultdict(list)
+    for outcome in outcomes:
+        groups[outcome.plan.group].append(1.0 if outcome.place_of(0) == 1 else 0.0)
+    return [sum(g) / len(g) for g in groups.values()]
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    games: int
+    score: float
+    low: float
+    high: float
+    elo: float
+    elo_low: float
+    elo_high: float
+    stderr: float
+    stderr_unpaired: float
+    paired: bool
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "games": self.games,
+            "win_rate": self.score,
+            "win_rate_95": [self.low, self.high],
+            "elo": self.elo,
+            "elo_95": [self.elo_low, self.elo_high],
+            "paired": self.paired,
+            "stderr": self.stderr,
+            "stderr_unpaired": self.stderr_unpaired,
+        }
+        if self.paired and self.stderr_unpaired > 0:
+            data["error_bar_ratio"] = self.stderr / self.stderr_unpaired
+        return data
+
+
+def head_to_head(outcomes: Sequence[GameOutcome], paired: bool) -> HeadToHead | None:
+    """Win rate of bot 0 over bot 1 with a 95% interval (normal approximation), and the Elo
+    difference it implies; with ``paired`` the interval comes from duplicate groups."""
+    if not outcomes:
+        return None
+    unpaired = head_to_head_samples(outcomes, False)
+    mean, var_unpaired = _mean_var(unpaired)
+    stderr_unpaired = math.sqrt(var_unpaired / len(unpaired)) if len(unpaired) > 1 else 0.0
+    if paired:
+        samples = head_to_head_samples(outcomes, True)
+        _, var = _mean_var(samples)
+        stderr = math.sqrt(var / len(samples)) if len(samples) > 1 else 0.0
+    else:
+        stderr = stderr_unpaired
+    low, high = max(0.0, mean - Z95 * stderr), min(1.0, mean + Z95 * stderr)
+    return HeadToHead(
+        games=len(outcomes),
+        score=mean,
+        low=low,
+        high=high,
+        elo=elo_from_score(mean),
+        elo_low=elo_from_score(low),
+        elo_high=elo_from_score(high),
+        stderr=stderr,
+        stderr_unpaired=stderr_unpaired,
+        paired=paired,
+    )
+
+
+@dataclass(frozen=True)
+class Sprt:
+    """Sequential test of H0: Elo = elo0 against H1: Elo = elo1 (bot 0 against bot 1)."""
+
+    elo0: float
+    elo1: float
+    alpha: float = 0.05
+    beta: float = 0.05
+
+    @property
+    def bounds(self) -> tuple[float, float]:
+        return math.log(self.beta / (1 - self.alpha)), math.log((1 - self.beta) / self.alpha)
+
+    def llr(self, samples: Sequence[float]) -> float:
+        """Log-likelihood ratio under a normal model of the per-sample scores (the GSPRT
+        approximation fishtest uses); the variance is floored so a short streak of wins cannot
+        decide on its own."""
+        if len(samples) < 2:
+            return 0.0
+        mean, var = _mean_var(samples)
+        var = max(var, 0.05)
+        s0, s1 = score_from_elo(self.elo0), score_from_elo(self.elo1)
+        return len(samples) * ((mean - s0) ** 2 - (mean - s1) ** 2) / (2 * var)
+
+    def decide(self, samples: Sequence[float]) -> str | None:
+        """``"H1"`` (bot 0 is at least elo1 stronger), ``"H0"``, or ``None`` to play on."""
+        value = self.llr(samples)
+        lower, upper = self.bounds
+        if value >= upper:
+            return "H1"
+        if value <= lower:
+            return "H0"
+        return None
+
+
+def parse_sprt(text: str) -> Sprt:
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) not in (2, 4):
+        raise ValueError("--sprt takes ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA")
+    try:
+        values = [float(p) for p in parts]
+    except ValueError:
+        raise ValueError(f"--sprt values must be numbers, got {text!r}") from None
+    sprt = Sprt(*values)
+    if sprt.elo1 <= sprt.elo0:
+        raise ValueError("--sprt needs ELO0 < ELO1")
+    if not (0 < sprt.alpha < 0.5 and 0 < sprt.beta < 0.5):
+        raise ValueError("--sprt ALPHA and BETA must lie between 0 and 0.5")
+    return sprt
