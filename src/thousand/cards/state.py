@@ -1,0 +1,1013 @@
+"""The card game as a state machine: lot, deal, bidding, talon, passing cards, contract, play.
+
+Hands are 24-bit masks (see ``thousand.cards.cards``) so that the legal cards of a trick, a
+marriage or the points of a pile are a few integer operations; action and event dicts are built
+only at the edge (``legal_actions``, ``apply``'s events, ``view``).  ``apply`` validates the whole
+action before it changes anything, so a rejected action leaves the state untouched.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from thousand.cards.cards import (
+    ACE,
+    ACE_MARRIAGE_VALUE,
+    ACES_MASK,
+    CARD_INT,
+    CARD_STR,
+    FULL_DECK,
+    KING,
+    MARRIAGE_MASK,
+    MARRIAGE_VALUES,
+    NINES_MASK,
+    POINTS,
+    QUEEN,
+    SUIT_MASK,
+    SUITS,
+    mask_cards,
+    mask_points,
+    mask_strs,
+    marriages_value,
+)
+from thousand.cards.rules import CardRules, Table
+from thousand.cards.scoring import NO_SEAT, DealOutcome, Ledger, settle_deal
+from thousand.game import CHANCE, OVER, Action, Event, IllegalAction, Result, View
+
+LOT, DEAL, BIDDING, CHOOSE_TALON, TALON, CONTRACT, PLAY, END = range(8)
+PHASE_NAMES = ("lot", "deal", "bidding", "choose_talon", "talon", "contract", "play", "over")
+NO_CARD = -1
+PASS = -1
+ACE_SUIT = 4
+"""Marker in the marriage list for the ace marriage, which has no suit."""
+
+
+def _malformed(message: str) -> IllegalAction:
+    return IllegalAction("malformed", message)
+
+
+def _int_field(action: Action, key: str) -> int:
+    value = action.get(key)
+    if type(value) is not int:
+        raise _malformed(f"{key!r} must be an integer, got {value!r}")
+    return value
+
+
+def _card_field(action: Action) -> int:
+    text = action.get("card")
+    card = CARD_INT.get(text) if isinstance(text, str) else None
+    if card is None:
+        raise _malformed(f"'card' must be a card such as 'TH' (rank 9JQKTA, suit SCDH), got {text!r}")
+    return card
+
+
+def _keys(action: Action, *keys: str) -> None:
+    if len(action) != len(keys) + 1 or any(k not in action for k in keys):
+        shown = ", ".join(["type", *keys])
+        raise _malformed(f"a {action['type']!r} action has exactly the keys: {shown}")
+
+
+def _parse_pile(value: Any, size: int, what: str) -> list[int]:
+    if not isinstance(value, list) or len(value) != size:
+        raise _malformed(f"{what} must be a list of {size} cards")
+    cards = []
+    for text in value:
+        card = CARD_INT.get(text) if isinstance(text, str) else None
+        if card is None:
+            raise _malformed(f"{what} holds {text!r}, which is not a card")
+        cards.append(card)
+    return cards
+
+
+class CardState:
+    """One game of Thousand between ``players`` seats; see docs/rules-cards.md for the formats."""
+
+    __slots__ = (
+        "_declared_marriages",
+        "_result",
+        "acted",
+        "active",
+        "best_card",
+        "best_seat",
+        "bids",
+        "blind",
+        "contract",
+        "dealer",
+        "deals",
+        "declarer",
+        "dealt",
+        "discards",
+        "given",
+        "golden",
+        "golden_left",
+        "golden_made",
+        "hands",
+        "high",
+        "high_blind",
+        "high_bidder",
+        "hundred",
+        "last_trick",
+        "leader",
+        "ledger",
+        "marriage_points",
+        "n",
+        "passed",
+        "phase",
+        "played",
+        "received",
+        "rules",
+        "seen",
+        "sitter",
+        "t",
+        "taken_points",
+        "talon",
+        "talon_index",
+        "talon_shown",
+        "talons",
+        "trick",
+        "trick_seats",
+        "tricks_left",
+        "tricks_won",
+        "trump",
+        "turn",
+    )
+
+    def __init__(self, rules: CardRules, players: int) -> None:
+        if players != rules.players:
+            raise ValueError(f"these rules are for {rules.players} players, not {players}")
+        self.rules = rules
+        self.t = Table.of(rules)
+        self.n = players
+        self.ledger = Ledger(players)
+        self.phase = LOT
+        self.turn = CHANCE
+        self.dealer = NO_SEAT
+        self.deals = 0
+        self.golden_left = players if self.t.golden_round else 0
+        self.golden_made = False
+        self._result: Result | None = None
+        self._clear_deal()
+
+    def _clear_deal(self) -> None:
+        n = self.n
+        self.golden = False
+        self.hundred = NO_SEAT
+        self.sitter = NO_SEAT
+        self.active: tuple[int, ...] = ()
+        self.hands = [0] * n
+        self.dealt = [0] * n
+        self.talon = 0
+        self.talons = [0, 0]
+        self.talon_index = -1
+        self.talon_shown = False
+        self.discards = 0
+        self.given: list[tuple[int, int]] = []
+        self.received = [NO_CARD] * n
+        self.high = 0
+        self.high_bidder = NO_SEAT
+        self.high_blind = False
+        self.passed = [False] * n
+        self.acted = [False] * n
+        self.seen = [True] * n
+        self.bids: list[tuple[int, int, bool]] = []
+        self.declarer = NO_SEAT
+        self.contract = 0
+        self.blind = False
+        self.trump = -1
+        self._declared_marriages: list[tuple[int, int]] = []
+        self.marriage_points = [0] * n
+        self.trick: list[int] = []
+        self.trick_seats: list[int] = []
+        self.best_card = NO_CARD
+        self.best_seat = NO_SEAT
+        self.leader = NO_SEAT
+        self.played = 0
+        self.taken_points = [0] * n
+        self.tricks_won = [0] * n
+        self.tricks_left = 0
+        self.last_trick: list[tuple[int, int]] = []
+
+    # ------------------------------------------------------------------ interface
+
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    def to_move(self) -> int:
+        return self.turn
+
+    def scores(self) -> list[int]:
+        return self.ledger.scores[:]
+
+    def result(self) -> Result | None:
+        return self._result
+
+    def clone(self) -> CardState:
+        other = CardState.__new__(CardState)
+        for name in CardState.__slots__:
+            value = getattr(self, name)
+            if type(value) is list:
+                value = value[:]
+            setattr(other, name, value)
+        other.ledger = self.ledger.copy()
+        return other
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        if self.phase == LOT:
+            return {"type": "first_dealer", "seat": rng.randrange(self.n)}
+        if self.phase != DEAL:
+            raise IllegalAction("not_chance", "no chance event is pending")
+        deck = list(range(24))
+        rng.shuffle(deck)
+        strs = [CARD_STR[c] for c in deck]
+        n = self.n
+        if n == 2:
+            return {
+                "type": "deal",
+                "hands": [sorted(strs[0:10], key=CARD_INT.__getitem__),
+                          sorted(strs[10:20], key=CARD_INT.__getitem__)],
+                "talons": [strs[20:22], strs[22:24]],
+            }
+        hands: list[list[str]] = []
+        start = 0
+        for seat in range(n):
+            if n == 4 and seat == self.dealer:
+                hands.append([])
+            else:
+                hands.append(sorted(strs[start : start + 7], key=CARD_INT.__getitem__))
+                start += 7
+        return {"type": "deal", "hands": hands, "talon": strs[21:24]}
+
+    def legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == PLAY:
+            return self._play_actions()
+        if phase == BIDDING:
+            return self._bidding_actions()
+        if phase == TALON:
+            return self._talon_actions()
+        if phase == CONTRACT:
+            d = self.declarer
+            return [
+                {"type": "contract", "value": v}
+                for v in range(self.contract, max(self.contract, self._limit(d)) + 1, self.t.bid_step)
+            ]
+        if phase == CHOOSE_TALON:
+            return [{"type": "take_talon", "index": 0}, {"type": "take_talon", "index": 1}]
+        return []
+
+    def apply(self, action: Action) -> list[Event]:
+        if not isinstance(action, dict):
+            raise _malformed(f"an action is a JSON object with a 'type', got {action!r}")
+        kind = action.get("type")
+        phase = self.phase
+        if phase == PLAY and kind == "play":
+            return self._apply_play(action)
+        if phase == END:
+            raise IllegalAction("game_over", "the game is over")
+        if phase == LOT:
+            if kind != "first_dealer":
+                raise IllegalAction("wrong_phase", "the first dealer must be drawn by lot first")
+            return self._apply_lot(action)
+        if phase == DEAL:
+            if kind != "deal":
+                raise IllegalAction("wrong_phase", "the cards must be dealt first")
+            return self._apply_deal(action)
+        handler = _HANDLERS.get((phase, kind)) if isinstance(kind, str) else None
+        if handler is None:
+            raise IllegalAction(
+                "wrong_phase", f"{kind!r} is not an action of the {PHASE_NAMES[phase]} phase"
+            )
+        return handler(self, action)
+
+    # ------------------------------------------------------------------ chance
+
+    def _apply_lot(self, action: Action) -> list[Event]:
+        _keys(action, "seat")
+        seat = _int_field(action, "seat")
+        if not 0 <= seat < self.n:
+            raise _malformed(f"seat must be 0..{self.n - 1}")
+        self.dealer = seat
+        self.phase = DEAL
+        return [{"type": "first_dealer", "seat": seat}]
+
+    def _apply_deal(self, action: Action) -> list[Event]:
+        n = self.n
+        pile_key = "talons" if n == 2 else "talon"
+        _keys(action, "hands", pile_key)
+        hands_in = action["hands"]
+        if not isinstance(hands_in, list) or len(hands_in) != n:
+            raise _malformed(f"'hands' must list {n} hands in seat order")
+        hands = []
+        for seat, hand in enumerate(hands_in):
+            size = 0 if n == 4 and seat == self.dealer else (10 if n == 2 else 7)
+            hands.append(_parse_pile(hand, size, f"hand of seat {seat}"))
+        if n == 2:
+            talons_in = action["talons"]
+            if not isinstance(talons_in, list) or len(talons_in) != 2:
+                raise _malformed("'talons' must be a list of two talons of 2 cards")
+            piles = [_parse_pile(p, 2, f"talon {i}") for i, p in enumerate(talons_in)]
+        else:
+            piles = [_parse_pile(action["talon"], 3, "talon")]
+        seen_mask = 0
+        count = 0
+        for pile in hands + piles:
+            for card in pile:
+                seen_mask |= 1 << card
+                count += 1
+        if count != 24 or seen_mask != FULL_DECK:
+            raise _malformed("a deal must hold each of the 24 cards exactly once")
+        self._clear_deal()
+        self.deals += 1
+        dealer = self.dealer
+        self.golden = self.golden_left > 0
+        self.sitter = dealer if n == 4 else NO_SEAT
+        hundred = (dealer + 1) % n
+        self.hundred = hundred
+        self.active = tuple(
+            s for s in ((hundred + i) % n for i in range(n)) if s != self.sitter
+        )
+        for seat, pile in enumerate(hands):
+            mask = 0
+            for card in pile:
+                mask |= 1 << card
+            self.hands[seat] = mask
+            self.dealt[seat] = mask
+        if n == 2:
+            self.talons = [(1 << piles[0][0]) | (1 << piles[0][1]), (1 << piles[1][0]) | (1 << piles[1][1])]
+        else:
+            self.talon = (1 << piles[0][0]) | (1 << piles[0][1]) | (1 << piles[0][2])
+        events: list[Event] = [
+            {
+                "type": "deal_started",
+                "deal": self.deals,
+                "dealer": dealer,
+                "hundred": hundred,
+                "sitting_out": None if self.sitter == NO_SEAT else self.sitter,
+                "golden": self.golden,
+            }
+        ]
+        blind = self.t.blind_bidding and not self.golden
+        for seat in range(n):
+            if blind and seat != self.sitter:
+                self.seen[seat] = False
+            else:
+                events.append({"type": "hand", "to": seat, "cards": mask_strs(self.hands[seat])})
+        if self.golden:
+            events.append({"type": "golden_contract", "seat": hundred, "value": 120})
+            self._start_talon(hundred, 120, False, True, events)
+            return events
+        self.phase = BIDDING
+        self.high = self.t.opening_bid
+        self.high_bidder = hundred
+        self.bids.append((hundred, self.high, False))
+        events.append({"type": "bid", "seat": hundred, "value": self.high, "opening": True})
+        self.turn = self.active[1]
+        return events
+
+    # ------------------------------------------------------------------ bidding
+
+    def _limit(self, seat: int) -> int:
+        t = self.t
+        return min(t.bid_limit + marriages_value(self.hands[seat], t.ace_marriage), t.max_bid)
+
+    def _blind_limit(self) -> int:
+        """A blind bid may not depend on the unseen hand, so its limit counts no marriage."""
+        return min(self.t.bid_limit, self.t.max_bid)
+
+    def _hand_redeal_reason(self, seat: int) -> str | None:
+        t = self.t
+        dealt = self.dealt[seat]
+        nines = (dealt & NINES_MASK).bit_count()
+        if nines == 4:
+            return "four_nines"
+        if mask_points(dealt) < t.redeal_hand_points:
+            return "few_points"
+        if t.three_nines and nines == 3 and seat == self.hundred:
+            return "three_nines"
+        return None
+
+    def _bidding_redeal(self, seat: int) -> str | None:
+        if not self.t.redeal or self.acted[seat] or not self.seen[seat]:
+            return None
+        return self._hand_redeal_reason(seat)
+
+    def _bidding_actions(self) -> list[Action]:
+        seat = self.turn
+        step = self.t.bid_step
+        if not self.seen[seat]:
+            actions: list[Action] = [{"type": "look"}, {"type": "pass"}]
+            actions.extend(
+                {"type": "blind_bid", "value": v}
+                for v in range(self.high + step, self._blind_limit() + 1, step)
+            )
+            return actions
+        actions = [{"type": "pass"}]
+        if self._bidding_redeal(seat) is not None:
+            actions.append({"type": "redeal"})
+        actions.extend(
+            {"type": "bid", "value": v} for v in range(self.high + step, self._limit(seat) + 1, step)
+        )
+        return actions
+
+    def _check_bid(self, value: int, limit: int) -> None:
+        step = self.t.bid_step
+        if value <= self.high:
+            raise IllegalAction("bid_too_low", f"a bid must be above {self.high}")
+        if (value - self.high) % step:
+            raise IllegalAction("bid_step", f"bids go up in steps of {step}")
+        if value > limit:
+            raise IllegalAction(
+                "bid_limit",
+                f"your limit is {limit}: {self.t.bid_limit} plus the marriages in your hand"
+                f" (at most {self.t.max_bid})",
+            )
+
+    def _act_bid(self, action: Action) -> list[Event]:
+        _keys(action, "value")
+        value = _int_field(action, "value")
+        seat = self.turn
+        if not self.seen[seat]:
+            raise IllegalAction("blind", "look at your hand first, or bid blind")
+        self._check_bid(value, self._limit(seat))
+        return self._bid(seat, value, False)
+
+    def _act_blind_bid(self, action: Action) -> list[Event]:
+        _keys(action, "value")
+        value = _int_field(action, "value")
+        seat = self.turn
+        if not self.t.blind_bidding:
+            raise IllegalAction("blind_bidding", "blind bidding is off at this table")
+        if self.seen[seat]:
+            raise IllegalAction("blind", "you have looked at your hand: bid openly")
+        self._check_bid(value, self._blind_limit())
+        return self._bid(seat, value, True)
+
+    def _bid(self, seat: int, value: int, blind: bool) -> list[Event]:
+        self.high = value
+        self.high_bidder = seat
+        self.high_blind = blind
+        self.acted[seat] = True
+        self.bids.append((seat, value, blind))
+        events: list[Event] = [{"type": "bid", "seat": seat, "value": value, "blind": blind}]
+        self._next_bidder(seat, events)
+        return events
+
+    def _act_pass(self, action: Action) -> list[Event]:
+        _keys(action)
+        seat = self.turn
+        events: list[Event] = []
+        self._look(seat, events)
+        self.passed[seat] = True
+        self.acted[seat] = True
+        self.bids.append((seat, PASS, False))
+        events.append({"type": "pass", "seat": seat})
+        self._next_bidder(seat, events)
+        return events
+
+    def _act_look(self, action: Action) -> list[Event]:
+        _keys(action)
+        seat = self.turn
+        if self.seen[seat]:
+            raise IllegalAction("blind", "you have already looked at your hand")
+        events: list[Event] = []
+        self._look(seat, events)
+        return events
+
+    def _look(self, seat: int, events: list[Event]) -> None:
+        if not self.seen[seat]:
+            self.seen[seat] = True
+            events.append({"type": "look", "seat": seat})
+            events.append({"type": "hand", "to": seat, "cards": mask_strs(self.hands[seat])})
+
+    def _next_bidder(self, seat: int, events: list[Event]) -> None:
+        active = self.active
+        passed = self.passed
+        if sum(not passed[s] for s in active) == 1:
+            for other in active:
+                self._look(other, events)
+            raised = len(self.bids) > 1 and any(v != PASS for _, v, _ in self.bids[1:])
+            self._start_talon(self.high_bidder, self.high, self.high_blind, raised, events)
+            return
+        i = active.index(seat)
+        while True:
+            i = (i + 1) % len(active)
+            if not passed[active[i]]:
+                self.turn = active[i]
+                return
+
+    def _act_redeal(self, action: Action) -> list[Event]:
+        _keys(action)
+        seat = self.turn
+        reason = (
+            self._bidding_redeal(seat) if self.phase == BIDDING else self._talon_redeal(seat)
+        )
+        if reason is None:
+            raise IllegalAction(
+                "redeal",
+                "a redeal needs four nines or a poor hand at your first bidding turn,"
+                " or a poor talon before you give cards",
+            )
+        events: list[Event] = [{"type": "redeal", "seat": seat, "reason": reason}]
+        self._next_deal(self.dealer, events)
+        return events
+
+    # ------------------------------------------------------------------ talon, giving, contract
+
+    def _start_talon(
+        self, declarer: int, contract: int, blind: bool, raised: bool, events: list[Event]
+    ) -> None:
+        self.declarer = declarer
+        self.contract = contract
+        self.blind = blind
+        self.turn = declarer
+        self.talon_shown = not blind and (raised or self.t.show_talon_on_hundred)
+        events.append(
+            {"type": "declarer", "seat": declarer, "contract": contract, "blind": blind}
+        )
+        if self.n == 2:
+            self.phase = CHOOSE_TALON
+            return
+        self._take_talon(self.talon, events)
+
+    def _take_talon(self, talon: int, events: list[Event]) -> None:
+        d = self.declarer
+        cards = mask_strs(talon)
+        if self.talon_shown:
+            events.append({"type": "talon", "seat": d, "cards": cards})
+        else:
+            events.append({"type": "talon", "seat": d, "cards": None})
+            events.append({"type": "talon", "to": d, "seat": d, "cards": cards})
+        self.hands[d] |= talon
+        self.phase = TALON
+
+    def _act_take_talon(self, action: Action) -> list[Event]:
+        _keys(action, "index")
+        index = _int_field(action, "index")
+        if index not in (0, 1):
+            raise _malformed("'index' is 0 or 1")
+        self.talon_index = index
+        self.talon = self.talons[index]
+        events: list[Event] = [{"type": "take_talon", "seat": self.declarer, "index": index}]
+        self._take_talon(self.talon, events)
+        return events
+
+    def _talon_redeal(self, seat: int) -> str | None:
+        t = self.t
+        if not t.redeal or self.golden or self.given or self.discards:
+            return None
+        if mask_points(self.talon) < t.redeal_talon_points:
+            return "poor_talon"
+        if seat == self.hundred and not self.acted[seat]:
+            return self._hand_redeal_reason(seat)
+        return None
+
+    def _may_concede(self) -> bool:
+        t = self.t
+        if not t.concede or self.given or self.discards:
+            return False
+        return not (t.barrel and self.ledger.barrel_seat == self.declarer)
+
+    def _talon_actions(self) -> list[Action]:
+        d = self.declarer
+        actions: list[Action] = []
+        if self._talon_redeal(d) is not None:
+            actions.append({"type": "redeal"})
+        if self._may_concede():
+            actions.append({"type": "concede"})
+        hand = [CARD_STR[c] for c in mask_cards(self.hands[d])]
+        if self.n == 2:
+            actions.extend({"type": "discard", "card": c} for c in hand)
+            return actions
+        received = self.received
+        for seat in self.active:
+            if seat != d and received[seat] == NO_CARD:
+                actions.extend({"type": "give", "card": c, "to": seat} for c in hand)
+        return actions
+
+    def _act_give(self, action: Action) -> list[Event]:
+        if self.n == 2:
+            raise IllegalAction("wrong_phase", "with 2 players the declarer discards, not gives")
+        _keys(action, "card", "to")
+        card = _card_field(action)
+        to = _int_field(action, "to")
+        d = self.declarer
+        if not self.hands[d] >> card & 1:
+            raise IllegalAction("not_in_hand", f"you do not hold {CARD_STR[card]}")
+        if to == d or to not in self.active:
+            raise IllegalAction("give_to", "give one card to each opponent in this deal")
+        if self.received[to] != NO_CARD:
+            raise IllegalAction("give_to", f"seat {to} already has a card from you")
+        self.hands[d] &= ~(1 << card)
+        self.hands[to] |= 1 << card
+        self.received[to] = card
+        self.given.append((to, card))
+        events: list[Event] = [
+            {"type": "give", "seat": d, "recipient": to},
+            {"type": "given", "to": to, "seat": d, "card": CARD_STR[card]},
+        ]
+        if len(self.given) == 2:
+            self.phase = CONTRACT
+        return events
+
+    def _act_discard(self, action: Action) -> list[Event]:
+        if self.n != 2:
+            raise IllegalAction("wrong_phase", "only the 2-player declarer discards")
+        _keys(action, "card")
+        card = _card_field(action)
+        d = self.declarer
+        if not self.hands[d] >> card & 1:
+            raise IllegalAction("not_in_hand", f"you do not hold {CARD_STR[card]}")
+        self.hands[d] &= ~(1 << card)
+        self.discards |= 1 << card
+        if self.discards.bit_count() == 2:
+            self.phase = CONTRACT
+        return [{"type": "discard", "seat": d}]
+
+    def _act_concede(self, action: Action) -> list[Event]:
+        _keys(action)
+        if not self._may_concede():
+            rule = "concede"
+            if self.t.concede and self.ledger.barrel_seat == self.declarer and self.t.barrel:
+                raise IllegalAction(rule, "no conceding on the barrel")
+            raise IllegalAction(rule, "conceding is possible only before passing cards")
+        events: list[Event] = [
+            {"type": "concede", "seat": self.declarer, "contract": self.contract}
+        ]
+        self._end_deal(True, events)
+        return events
+
+    def _act_contract(self, action: Action) -> list[Event]:
+        _keys(action, "value")
+        value = _int_field(action, "value")
+        d = self.declarer
+        limit = max(self.contract, self._limit(d))
+        if value < self.contract:
+            raise IllegalAction("contract_lower", f"the contract cannot go below {self.contract}")
+        if (value - self.contract) % self.t.bid_step:
+            raise IllegalAction("bid_step", f"the contract rises in steps of {self.t.bid_step}")
+        if value > limit:
+            raise IllegalAction("bid_limit", f"your limit is {limit}")
+        self.contract = value
+        self.phase = PLAY
+        self.leader = d
+        self.turn = d
+        self.tricks_left = 10 if self.n == 2 else 8
+        return [{"type": "contract", "seat": d, "value": value}]
+
+    # ------------------------------------------------------------------ play
+
+    def _may_declare(self, seat: int) -> bool:
+        return self.tricks_won[seat] > 0 or self.t.marriage_on_first_lead
+
+    def _playable(self, seat: int) -> int:
+        hand = self.hands[seat]
+        if not self.trick:
+            return hand
+        best = self.best_card
+        best_suit = best // 6
+        follow = hand & SUIT_MASK[self.trick[0] // 6]
+        if follow:
+            if self.t.must_beat and best_suit == self.trick[0] // 6:
+                higher = follow & ~((2 << best) - 1)
+                if higher:
+                    return higher
+            return follow
+        trump = self.trump
+        if trump >= 0:
+            trumps = hand & SUIT_MASK[trump]
+            if trumps:
+                if self.t.must_beat and best_suit == trump:
+                    higher = trumps & ~((2 << best) - 1)
+                    if higher:
+                        return higher
+                return trumps
+        return hand
+
+    def _play_actions(self) -> list[Action]:
+        seat = self.turn
+        actions: list[Action] = [
+            {"type": "play", "card": CARD_STR[c]} for c in mask_cards(self._playable(seat))
+        ]
+        if not self.trick and self._may_declare(seat):
+            hand = self.hands[seat]
+            for suit in range(4):
+                pair = MARRIAGE_MASK[suit]
+                if hand & pair == pair:
+                    base = suit * 6
+                    actions.append({"type": "play", "card": CARD_STR[base + QUEEN], "marriage": True})
+                    actions.append({"type": "play", "card": CARD_STR[base + KING], "marriage": True})
+            if self.t.ace_marriage and hand & ACES_MASK == ACES_MASK:
+                actions.extend(
+                    {"type": "play", "card": CARD_STR[s * 6 + ACE], "ace_marriage": True}
+                    for s in range(4)
+                )
+        return actions
+
+    def _apply_play(self, action: Action) -> list[Event]:
+        card = _card_field(action)
+        seat = self.turn
+        size = len(action)
+        declare = 0
+        if size != 2:
+            if size == 3 and action.get("marriage") is True:
+                declare = 1
+            elif size == 3 and action.get("ace_marriage") is True:
+                declare = 2
+            else:
+                raise _malformed(
+                    "a 'play' action has the keys type, card and optionally "
+                    "'marriage': true or 'ace_marriage': true"
+                )
+        if not self.hands[seat] >> card & 1:
+            raise IllegalAction("not_in_hand", f"you do not hold {CARD_STR[card]}")
+        trick = self.trick
+        if trick:
+            if not self._playable(seat) >> card & 1:
+                raise self._follow_error(seat)
+            if declare:
+                raise IllegalAction("marriage", "a marriage is declared only by leading it")
+        elif declare:
+            self._check_declaration(seat, card, declare)
+        bit = 1 << card
+        self.hands[seat] ^= bit
+        self.played |= bit
+        events: list[Event] = [{"type": "play", "seat": seat, "card": CARD_STR[card]}]
+        if declare == 1:
+            suit = card // 6
+            value = MARRIAGE_VALUES[suit]
+            self.trump = suit
+            self.marriage_points[seat] += value
+            self._declared_marriages.append((seat, suit))
+            events.append(
+                {"type": "marriage", "seat": seat, "suit": SUITS[suit], "value": value}
+            )
+        elif declare == 2:
+            self.marriage_points[seat] += ACE_MARRIAGE_VALUE
+            self._declared_marriages.append((seat, ACE_SUIT))
+            events.append({"type": "ace_marriage", "seat": seat, "value": ACE_MARRIAGE_VALUE})
+        if not trick:
+            self.best_card = card
+            self.best_seat = seat
+        else:
+            best = self.best_card
+            suit = card // 6
+            if suit == best // 6:
+                if card > best:
+                    self.best_card = card
+                    self.best_seat = seat
+            elif suit == self.trump:
+                self.best_card = card
+                self.best_seat = seat
+        trick.append(card)
+        self.trick_seats.append(seat)
+        active = self.active
+        if len(trick) < len(active):
+            i = active.index(seat) + 1
+            self.turn = active[i if i < len(active) else 0]
+            return events
+        winner = self.best_seat
+        points = POINTS[trick[0]] + POINTS[trick[1]] + (POINTS[trick[2]] if len(trick) == 3 else 0)
+        self.taken_points[winner] += points
+        self.tricks_won[winner] += 1
+        self.last_trick = list(zip(self.trick_seats, trick, strict=True))
+        events.append(
+            {
+                "type": "trick",
+                "winner": winner,
+                "cards": [CARD_STR[c] for c in trick],
+                "points": points,
+            }
+        )
+        self.trick = []
+        self.trick_seats = []
+        self.leader = winner
+        self.turn = winner
+        self.tricks_left -= 1
+        if not self.tricks_left:
+            self._end_deal(False, events)
+        return events
+
+    def _check_declaration(self, seat: int, card: int, declare: int) -> None:
+        hand = self.hands[seat]
+        if not self._may_declare(seat):
+            raise IllegalAction("marriage", "declare a marriage only after taking a trick")
+        if declare == 1:
+            pair = MARRIAGE_MASK[card // 6]
+            if card % 6 not in (QUEEN, KING) or hand & pair != pair:
+                raise IllegalAction("marriage", "a marriage is the K and Q of one suit in hand")
+        else:
+            if not self.t.ace_marriage:
+                raise IllegalAction("ace_marriage", "ace marriage is off at this table")
+            if card % 6 != ACE or hand & ACES_MASK != ACES_MASK:
+                raise IllegalAction("ace_marriage", "an ace marriage is leading an ace holding all four")
+
+    def _follow_error(self, seat: int) -> IllegalAction:
+        lead = self.trick[0] // 6
+        hand = self.hands[seat]
+        symbol = "♠♣♦♥"
+        if hand & SUIT_MASK[lead]:
+            if self.t.must_beat and self._playable(seat) != hand & SUIT_MASK[lead]:
+                return IllegalAction("must_beat", "you must beat the best card if you can")
+            return IllegalAction("follow_suit", f"must follow suit: you hold {symbol[lead]}")
+        if self.t.must_beat and self._playable(seat) != hand & SUIT_MASK[self.trump]:
+            return IllegalAction("must_beat", "you must beat the best trump if you can")
+        return IllegalAction("trump", f"must play a trump: you hold {symbol[self.trump]}")
+
+    # ------------------------------------------------------------------ end of a deal
+
+    def _end_deal(self, conceded: bool, events: list[Event]) -> None:
+        n = self.n
+        d = self.declarer
+        points = self.taken_points[:]
+        if n == 2 and not conceded:
+            points[d] += mask_points(self.discards)
+            other = self.talons[1 - self.talon_index]
+            last = self.leader
+            points[last] += mask_points(other)
+            events.append(
+                {
+                    "type": "talon",
+                    "seat": last,
+                    "cards": mask_strs(other),
+                    "index": 1 - self.talon_index,
+                    "reason": "last_trick",
+                }
+            )
+        takes = [points[s] + self.marriage_points[s] for s in range(n)]
+        made = not conceded and takes[d] >= self.contract
+        talon_take = 0
+        if self.sitter != NO_SEAT:
+            talon_take = mask_points(self.talon) + _talon_marriage(self.talon)
+        events.append(
+            {
+                "type": "deal_result",
+                "declarer": d,
+                "contract": self.contract,
+                "blind": self.blind,
+                "conceded": conceded,
+                "made": made,
+                "points": points,
+                "marriages": self.marriage_points[:],
+                "takes": takes,
+                "tricks": self.tricks_won[:],
+                "talon_take": talon_take,
+            }
+        )
+        outcome = DealOutcome(
+            declarer=d,
+            contract=self.contract,
+            conceded=conceded,
+            made=made,
+            takes=takes,
+            took_trick=[w > 0 for w in self.tricks_won],
+            active=self.active,
+            sitter=self.sitter,
+            talon_take=talon_take,
+            double=self.golden,
+            blind=self.blind,
+        )
+        winner = settle_deal(self.ledger, self.t, outcome, events)
+        if self.golden:
+            self.golden_left -= 1
+            self.golden_made = self.golden_made or made
+            if not self.golden_left and not self.golden_made and winner == NO_SEAT:
+                events.append({"type": "golden_failed"})
+                self.ledger.reset(events)
+        if winner != NO_SEAT:
+            self._finish(winner, "target", events)
+            return
+        self._next_deal((self.dealer + 1) % n, events)
+
+    def _next_deal(self, dealer: int, events: list[Event]) -> None:
+        if self.deals >= self.t.max_deals:
+            self._finish(NO_SEAT, "deal_cap", events)
+            return
+        self.dealer = dealer
+        self.phase = DEAL
+        self.turn = CHANCE
+
+    def _finish(self, winner: int, reason: str, events: list[Event]) -> None:
+        scores = self.ledger.scores
+        order = sorted(range(self.n), key=lambda s: (-scores[s], s))
+        if winner != NO_SEAT:
+            order.remove(winner)
+            order.insert(0, winner)
+        elif self.n > 1 and scores[order[0]] > scores[order[1]]:
+            winner = order[0]
+        self._result = Result(
+            ranking=order,
+            scores=scores[:],
+            reason=reason,
+            winner=None if winner == NO_SEAT else winner,
+        )
+        self.phase = END
+        self.turn = OVER
+        events.append({"type": "game_over", **self._result.to_json()})
+
+    # ------------------------------------------------------------------ views
+
+    def view(self, seat: int) -> View:
+        d = self.declarer
+        hands = self.hands
+        n = self.n
+        seen = self.seen[seat]
+        talon_visible = self.talon_shown or (seat == d and self.phase >= TALON)
+        given: list[dict[str, Any]] = [
+            {"to": to, "card": CARD_STR[c] if seat in (d, to) else None} for to, c in self.given
+        ]
+        ledger = self.ledger
+        return {
+            "game": "cards",
+            "seat": seat,
+            "players": n,
+            "phase": PHASE_NAMES[self.phase],
+            "to_move": self.turn if self.turn >= 0 else None,
+            "deal": self.deals,
+            "dealer": self.dealer if self.dealer >= 0 else None,
+            "hundred": self.hundred if self.hundred >= 0 else None,
+            "sitting_out": self.sitter if self.sitter >= 0 else None,
+            "golden": self.golden,
+            "scores": ledger.scores[:],
+            "bolts": ledger.bolts[:],
+            "falls": ledger.falls[:],
+            "barrel": ledger.barrel_seat if ledger.barrel_seat >= 0 else None,
+            "barrel_deals": ledger.barrel_deals,
+            "hand": mask_strs(hands[seat]) if seen else [],
+            "hand_seen": seen,
+            "hand_sizes": [h.bit_count() for h in hands],
+            "bid_limit": self._limit(seat) if seen and self.phase > DEAL else None,
+            "bids": [
+                {"seat": s, "value": None if v == PASS else v, "blind": b} for s, v, b in self.bids
+            ],
+            "high_bid": self.high if self.high_bidder >= 0 else None,
+            "high_bidder": self.high_bidder if self.high_bidder >= 0 else None,
+            "passed": self.passed[:],
+            "declarer": d if d >= 0 else None,
+            "contract": self.contract if d >= 0 else None,
+            "blind": self.blind,
+            "talon": mask_strs(self.talon) if talon_visible and self.talon else None,
+            "talon_shown": self.talon_shown,
+            "talon_index": self.talon_index if self.talon_index >= 0 else None,
+            "given": given,
+            "discards": mask_strs(self.discards) if seat == d and n == 2 else None,
+            "trump": SUITS[self.trump] if self.trump >= 0 else None,
+            "marriages": [
+                {
+                    "seat": s,
+                    "suit": None if suit == ACE_SUIT else SUITS[suit],
+                    "value": ACE_MARRIAGE_VALUE if suit == ACE_SUIT else MARRIAGE_VALUES[suit],
+                }
+                for s, suit in self._declared_marriages
+            ],
+            "leader": self.leader if self.leader >= 0 else None,
+            "trick": [
+                {"seat": s, "card": CARD_STR[c]}
+                for s, c in zip(self.trick_seats, self.trick, strict=True)
+            ],
+            "last_trick": [{"seat": s, "card": CARD_STR[c]} for s, c in self.last_trick],
+            "played": mask_strs(self.played),
+            "tricks_won": self.tricks_won[:],
+            "points_taken": self.taken_points[:],
+        }
+
+    def card_locations(self) -> dict[str, int]:
+        """Where every card of the current deal lies, as masks; sees everything, so it is for
+        tests and debugging only.  Cards given by the declarer are in the recipients' hands."""
+        places = {f"hand{s}": self.hands[s] for s in range(self.n)}
+        if self.n == 2:
+            for index in (0, 1):
+                places[f"talon{index}"] = 0 if index == self.talon_index else self.talons[index]
+        else:
+            places["talon"] = self.talon if self.declarer == NO_SEAT else 0
+        places["discards"] = self.discards
+        places["played"] = self.played
+        return places
+
+
+def _talon_marriage(talon: int) -> int:
+    """A marriage lying in the talon scores for the 4-player sitting-out dealer."""
+    return sum(
+        MARRIAGE_VALUES[s] for s in range(4) if talon & MARRIAGE_MASK[s] == MARRIAGE_MASK[s]
+    )
+
+
+_HANDLERS = {
+    (BIDDING, "bid"): CardState._act_bid,
+    (BIDDING, "blind_bid"): CardState._act_blind_bid,
+    (BIDDING, "pass"): CardState._act_pass,
+    (BIDDING, "look"): CardState._act_look,
+    (BIDDING, "redeal"): CardState._act_redeal,
+    (CHOOSE_TALON, "take_talon"): CardState._act_take_talon,
+    (TALON, "redeal"): CardState._act_redeal,
+    (TALON, "concede"): CardState._act_concede,
+    (TALON, "give"): CardState._act_give,
+    (TALON, "discard"): CardState._act_discard,
+    (CONTRACT, "contract"): CardState._act_contract,
+}
+
+
+def new_game(rules: CardRules, players: int) -> CardState:
+    """A fresh game; the first step is the lot for the first dealer (a chance action)."""
+    return CardState(rules, players)
