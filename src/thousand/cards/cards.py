@@ -53,6 +53,16 @@ _CARDS_LO, _POINTS_LO = _low_tables()
 _CARDS_HI: tuple[tuple[int, ...], ...] = tuple(tuple(c + 12 for c in m) for m in _CARDS_LO)
 # Cards 12..23 are ♦ and ♥, whose points repeat those of ♠ and ♣ rank for rank.
 _POINTS_HI = _POINTS_LO
+_STRS_LO: tuple[tuple[str, ...], ...] = tuple(tuple(CARD_STR[c] for c in m) for m in _CARDS_LO)
+_STRS_HI: tuple[tuple[str, ...], ...] = tuple(tuple(CARD_STR[c] for c in m) for m in _CARDS_HI)
+_MARRIAGES_LO: tuple[int, ...] = tuple(
+    sum(MARRIAGE_VALUES[s] for s in (0, 1) if m & MARRIAGE_MASK[s] == MARRIAGE_MASK[s])
+    for m in range(1 << 12)
+)
+_MARRIAGES_HI: tuple[int, ...] = tuple(
+    sum(MARRIAGE_VALUES[s] for s in (2, 3) if m << 12 & MARRIAGE_MASK[s] == MARRIAGE_MASK[s])
+    for m in range(1 << 12)
+)
 
 
 def mask_cards(mask: int) -> tuple[int, ...]:
@@ -67,7 +77,7 @@ def mask_points(mask: int) -> int:
 
 def mask_strs(mask: int) -> list[str]:
     """A mask as the sorted list of wire strings that views and events carry."""
-    return [CARD_STR[c] for c in _CARDS_LO[mask & 0xFFF] + _CARDS_HI[mask >> 12]]
+    return list(_STRS_LO[mask & 0xFFF] + _STRS_HI[mask >> 12])
 
 
 def cards_mask(cards: Iterable[int]) -> int:
@@ -127,11 +137,7 @@ def suit_index(letter: str) -> int:
 
 def marriages_value(mask: int, ace_marriage: bool) -> int:
     """Value of every marriage in a hand, the amount the bidding limit rises above 120."""
-    total = 0
-    for suit in range(4):
-        pair = MARRIAGE_MASK[suit]
-        if mask & pair == pair:
-            total += MARRIAGE_VALUES[suit]
+    total = _MARRIAGES_LO[mask & 0xFFF] + _MARRIAGES_HI[mask >> 12]
     if ace_marriage and mask & ACES_MASK == ACES_MASK:
         total += ACE_MARRIAGE_VALUE
     return total

@@ -1,0 +1,132 @@
+"""Property tests over many random games for 2, 3 and 4 players.
+
+Every step of every game is checked (see ``cards_support.CheckedGame``): the 24 cards are
+conserved, trick points add up to 120, scores move only by score events, no view or event
+shows a seat another seat's hidden cards, illegal and junk actions change nothing, and the game
+ends within its deal cap.  Rebuilding from the record gives the same views, scores and result.
+"""
+
+from __future__ import annotations
+
+import random
+
+from cards_support import CheckedGame, rules
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from thousand.cards import CardRules
+from thousand.game import CHANCE, OVER
+from thousand.play import play_game, random_policy, rebuild
+
+
+@st.composite
+def tables(draw: st.DrawFn, players: int) -> CardRules:
+    """Any combination of the options, with short games and sometimes a low target so that
+    the barrel, falls and wins are reached by random play."""
+    low = draw(st.booleans())
+    options = {
+        name: draw(st.booleans())
+        for name in (
+            "redeal",
+            "redeal_three_nines_on_hundred",
+            "show_talon_on_hundred",
+            "blind_bidding",
+            "concede",
+            "concede_penalty",
+            "must_beat",
+            "marriage_on_first_lead",
+            "ace_marriage",
+            "bolts_in_a_row",
+            "bolt_for_declarer",
+            "samosval",
+            "golden_round",
+        )
+    }
+    return CardRules(
+        players=players,
+        bid_step=draw(st.sampled_from([5, 10])),
+        barrel=draw(st.sampled_from([None, True, False])),
+        target=300 if low else 1000,
+        barrel_score=200 if low else 880,
+        barrel_falls_to_zero=draw(st.sampled_from([0, 2, 3])),
+        max_deals=draw(st.integers(1, 12)),
+        **options,
+    )
+
+
+def _check(table: CardRules, seed: int, passive: bool) -> None:
+    game = CheckedGame(table, seed, passive=passive)
+    final = game.run()
+    again = rebuild("cards", table, table.players, [(0, a) for a in game.record])
+    assert again.scores() == final.scores()
+    assert again.result() == final.result()
+    for seat in range(table.players):
+        assert again.view(seat) == final.view(seat)
+
+
+@settings(max_examples=150, deadline=None)
+@given(table=tables(3), seed=st.integers(0, 2**32), passive=st.booleans())
+def test_three_player_games_keep_every_invariant(table: CardRules, seed: int, passive: bool) -> None:
+    _check(table, seed, passive)
+
+
+@settings(max_examples=100, deadline=None)
+@given(table=tables(4), seed=st.integers(0, 2**32), passive=st.booleans())
+def test_four_player_games_keep_every_invariant(table: CardRules, seed: int, passive: bool) -> None:
+    _check(table, seed, passive)
+
+
+@settings(max_examples=100, deadline=None)
+@given(table=tables(2), seed=st.integers(0, 2**32), passive=st.booleans())
+def test_two_player_games_keep_every_invariant(table: CardRules, seed: int, passive: bool) -> None:
+    _check(table, seed, passive)
+
+
+def test_thousands_of_quick_games_end_within_the_cap_and_conserve_scores() -> None:
+    """A light check over 3,000 short games (no per-step view scan) for the three counts."""
+    for players, preset in ((3, "classic"), (4, "four"), (2, "duel")):
+        for seed in range(1000):
+            table = rules(preset, max_deals=3, target=300, barrel_score=200)
+            CheckedGame(table, seed, heavy=False, passive=seed % 2 == 1).run()
+
+
+def test_full_classic_games_end_at_the_deal_cap_or_the_target() -> None:
+    for seed in range(4):
+        played = play_game("cards", [random_policy(random.Random(seed + k)) for k in range(3)], seed)
+        assert played.result.reason in ("target", "deal_cap")
+        state = played.state
+        assert state.deals <= 300  # type: ignore[attr-defined]
+        assert rebuild("cards", None, 3, played.record).scores() == state.scores()
+
+
+def test_rebuilding_a_prefix_of_the_record_gives_the_same_views() -> None:
+    table = rules("everything", max_deals=6)
+    played = play_game("cards", [random_policy(random.Random(k)) for k in range(3)], 11, table)
+    cuts = set(random.Random(7).sample(range(len(played.record)), 25))
+    live = rebuild("cards", table, 3, [])
+    for index, (_, action) in enumerate(played.record):
+        if index in cuts:
+            again = rebuild("cards", table, 3, played.record[:index])
+            assert again.to_move() == live.to_move()
+            assert [again.view(s) for s in range(3)] == [live.view(s) for s in range(3)]
+        live.apply(action)
+    assert live.scores() == played.state.scores()
+
+
+def test_clone_is_independent_of_the_original() -> None:
+    table = rules("classic", max_deals=4)
+    state = CheckedGame(table, 3).state
+    rng = random.Random(3)
+    while state.to_move() != OVER:
+        copy = state.clone()
+        views = [state.view(s) for s in range(3)]
+        if copy.to_move() == CHANCE:
+            copy.apply(copy.sample_chance(random.Random(1)))
+        else:
+            copy.apply(copy.legal_actions()[0])
+        assert [state.view(s) for s in range(3)] == views
+        if state.to_move() == CHANCE:
+            state.apply(state.sample_chance(rng))
+        else:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
