@@ -1,50 +1,46 @@
 """How a bot process is wrapped so that nothing it starts outlives the referee.
 
 Every bot gets its own session and process group (``start_new_session``: done by the C fork
-helper, so no ``preexec_fn`` runs in our threaded asyncio process) and a parent-death signal
-(util-linux ``setpriv --pdeathsig``), so a referee killed with SIGKILL takes its bots with it.
-Where the kernel lets us (root, or user namespaces), the bot also runs as the first process of
-its own PID namespace (``unshare --pid --fork --kill-child``): when it dies, the kernel kills
-every process it started, including double-forked daemons that left its process group.
+helper, so no ``preexec_fn`` runs in our threaded asyncio process) and is started through
+``launcher.py``, a small single-threaded process that sets the parent-death signal, the
+resource limits and, where the kernel lets us (root, or user namespaces), a PID namespace whose
+death takes every process the bot started with it.
 """
 
 from __future__ import annotations
 
 import functools
-import shutil
+import json
 import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+LAUNCHER = str(Path(__file__).with_name("launcher.py"))
 
 
-@functools.cache
-def has_setpriv() -> bool:
-    return shutil.which("setpriv") is not None
+def launcher_argv(options: dict[str, Any]) -> list[str]:
+    return [sys.executable, "-S", "-E", LAUNCHER, json.dumps(options), "--"]
 
 
 @functools.cache
 def has_pid_namespace() -> bool:
-    """Try once whether ``unshare --pid`` works here (it needs CAP_SYS_ADMIN)."""
-    unshare = shutil.which("unshare")
-    if unshare is None:
-        return False
+    """Try once whether a PID namespace can be made here (it needs CAP_SYS_ADMIN)."""
+    probe = "import ctypes,sys; sys.exit(ctypes.CDLL(None).unshare(0x20000000) != 0)"
     try:
         done = subprocess.run(
-            [unshare, "--pid", "--fork", "--kill-child", "true"],
-            capture_output=True,
-            timeout=10,
-            check=False,
+            [sys.executable, "-S", "-E", "-c", probe], capture_output=True, timeout=10, check=False
         )
     except (OSError, subprocess.TimeoutExpired):
         return False
     return done.returncode == 0
 
 
-def wrap(argv: tuple[str, ...], pid_namespace: bool = True) -> tuple[list[str], bool]:
-    """The argv that starts ``argv`` contained; and whether the bot is a grandchild (unshare)."""
-    wrapped = list(argv)
-    nested = False
-    if pid_namespace and has_pid_namespace():
-        wrapped = ["unshare", "--pid", "--fork", "--kill-child=SIGKILL", "--", *wrapped]
-        nested = True
-    if has_setpriv():
-        wrapped = ["setpriv", "--pdeathsig", "SIGKILL", "--", *wrapped]
-    return wrapped, nested
+def wrap(
+    argv: tuple[str, ...], pid_namespace: bool = True, rlimits: dict[str, int] | None = None
+) -> tuple[list[str], int]:
+    """The argv that starts ``argv`` contained, and how many processes stand above the bot
+    (0: the bot is our child; 2: launcher, then the namespace's PID 1, then the bot)."""
+    pidns = pid_namespace and has_pid_namespace()
+    options: dict[str, Any] = {"pidns": pidns, "rlimits": rlimits or {}}
+    return [*launcher_argv(options), *argv], 2 if pidns else 0

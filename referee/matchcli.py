@@ -146,7 +146,7 @@ def run_match_command(
     names = _names(config, outcomes)
     document = match_document(config, names, outcomes, sprt, stopped[0] if stopped else None)
     if as_json:
-        sys.stdout.buffer.write(orjson.dumps(document, option=orjson.OPT_INDENT_2) + b"\\n")
+        sys.stdout.buffer.write(orjson.dumps(document, option=orjson.OPT_INDENT_2) + b"\n")
     else:
         print_report(document, Console())
     return 130 if interrupted else 0

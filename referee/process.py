@@ -135,7 +135,7 @@ class BotProcess:
         self._pipes: _Pipes | None = None
         self._stdin: asyncio.WriteTransport | None = None
         self._log: IO[bytes] | None = None
-        self._nested = False
+        self._depth = 0
         self._cpu: CpuMeter | None = None
         self.pid = 0
 
@@ -144,7 +144,7 @@ class BotProcess:
         if self.stderr_path is not None:
             self.stderr_path.parent.mkdir(parents=True, exist_ok=True)
             self._log = open(self.stderr_path, "ab")  # noqa: SIM115 - closed in stop()
-        argv, self._nested = wrap(self.command_prefix + self.spec.argv, self.pid_namespace)
+        argv, self._depth = wrap(self.command_prefix + self.spec.argv, self.pid_namespace)
         pipes = _Pipes(self.line_limit, self._log, self.stderr_cap)
         try:
             transport, _ = await loop.subprocess_exec(
@@ -181,14 +181,18 @@ class BotProcess:
             stdin.write(data)
 
     def _bot_pid(self) -> int:
-        if not self._nested:
-            return self.pid
-        try:
-            with open(f"/proc/{self.pid}/task/{self.pid}/children") as children:
-                first = children.read().split()
-        except OSError:
-            return self.pid
-        return int(first[0]) if first else self.pid
+        """The bot's own pid, below the launcher's processes (for its CPU time)."""
+        pid = self.pid
+        for _ in range(self._depth):
+            try:
+                with open(f"/proc/{pid}/task/{pid}/children") as children:
+                    first = children.read().split()
+            except OSError:
+                return pid
+            if not first:
+                return pid
+            pid = int(first[0])
+        return pid
 
     def cpu_seconds(self) -> float:
         """CPU seconds the bot has used so far (0.0 when it cannot be read)."""
@@ -255,7 +259,7 @@ class BotProcess:
             except ValueError:
                 name = f"signal {-code}"
             return Fault("crash", f"the bot was killed by {name}")
-        if code > 128 and self._nested:
+        if code > 128 and self._depth:
             with contextlib.suppress(ValueError):
                 return Fault("crash", f"the bot was killed by {signal.Signals(code - 128).name}")
         return Fault("crash", f"the bot exited with code {code}")
