@@ -230,3 +230,42 @@ class CheckedGame:
         if self.heavy:
             check_views(state)
             check_events(state, events)
+
+
+def fill(partial: list[str], talon: str = "", *, players: int = 3, dealer: int = 0) -> list[str]:
+    """Complete hand-made hands (and a talon, returned last) with the unused cards in deck order,
+    so that a test names only the cards that matter."""
+    hands = [split(h) for h in partial] + [[] for _ in range(players - len(partial))]
+    pile = split(talon)
+    used = {c for h in hands for c in h} | set(pile)
+    rest = [c for c in CARD_STR if c not in used]
+    sizes = [10 if players == 2 else (0 if players == 4 and s == dealer else 7) for s in range(players)]
+    for seat, hand in enumerate(hands):
+        while len(hand) < sizes[seat]:
+            hand.append(rest.pop(0))
+    talon_size = 4 if players == 2 else 3
+    while len(pile) < talon_size:
+        pile.append(rest.pop(0))
+    assert not rest
+    return [" ".join(h) for h in hands] + [" ".join(pile)]
+
+
+def to_play(
+    hands: list[str],
+    talon: str,
+    gives: tuple[tuple[str, int], ...],
+    *,
+    rules_: CardRules | None = None,
+    contract: int = 100,
+) -> tuple[CardState, list[Event]]:
+    """Dealer 0; seats 2 and 0 pass, so seat 1 declares at 100, gives, sets the contract."""
+    state, events = dealt(hands, talon, rules_=rules_)
+    events += act(state, type="pass") + act(state, type="pass")
+    for card, to in gives:
+        events += act(state, type="give", card=card, to=to)
+    events += act(state, type="contract", value=contract)
+    return state, events
+
+
+def mask_points_of(cards: str) -> int:
+    return mask_points(sum(1 << CARD_INT[c] for c in split(cards)))
