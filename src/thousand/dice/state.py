@@ -282,6 +282,10 @@ class DiceState:
             return self._throw(tuple(dice), key, self._cfg.best[key])
         if phase == DECIDE:
             if self._pending is None:
+                if action.get("type") == "roll" and len(action) == 1:
+                    self.must_roll = False
+                    self._phase = THROW
+                    return []
                 return self._apply_decision(action)
             return self._apply_keep(action)
         if phase == LOT:
@@ -362,6 +366,49 @@ class DiceState:
     def cap(self) -> int | None:
         """The largest turn total the mover may gather (open barrel), or None without one."""
         return None if self._cap == _NO_CAP else self._cap
+
+    def setup(
+        self,
+        *,
+        scores: list[int] | None = None,
+        opened: list[bool] | None = None,
+        bolts: list[int] | None = None,
+        on_barrel: list[bool] | None = None,
+        barrel_attempts: list[int] | None = None,
+        barrel_falls: list[int] | None = None,
+        barrel_points: list[int] | None = None,
+        opening: list[int] | None = None,
+        turn: int | None = None,
+    ) -> None:
+        """Place the table between two turns, for analysis, puzzles and scripted tests.
+
+        Only allowed before the first throw of a turn, so a turn is never half-applied.  The
+        mover's limits are recomputed from the new table.
+        """
+        if self._phase != THROW or self.turn_total or self.dice_left != DICE or self.must_roll:
+            raise ValueError("setup is only possible before the first throw of a turn")
+        players = len(self.score_list)
+        columns = (
+            ("score_list", scores),
+            ("opened", opened),
+            ("bolts", bolts),
+            ("on_barrel", on_barrel),
+            ("tries", barrel_attempts),
+            ("falls", barrel_falls),
+            ("points", barrel_points),
+            ("opening", opening),
+        )
+        for name, values in columns:
+            if values is not None:
+                if len(values) != players:
+                    raise ValueError(f"{name} needs {players} values, not {len(values)}")
+                setattr(self, name, list(values))
+        if turn is not None:
+            if not 0 <= turn < players:
+                raise ValueError(f"no seat {turn} in a game of {players}")
+            self.current = turn
+        self._base = None
+        self._start_turn()
 
     def _start_turn(self) -> None:
         """Fix the mover's limits for the whole turn: its score cannot change mid-turn."""
@@ -715,7 +762,7 @@ class DiceState:
                     events.append({"type": "overtaken", "seat": other, "by": seat})
                     self._penalty(other, cfg.overtake, "overtaken", events)
         # (4) samosval for anyone now exactly on it, the mover first
-        if cfg.samosval is not None:
+        if cfg.samosval is not None and cfg.samosval in scores:
             for step in range(players):
                 other = (seat + step) % players
                 if scores[other] == cfg.samosval:
