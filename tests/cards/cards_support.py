@@ -232,6 +232,16 @@ class CheckedGame:
             check_events(state, events)
 
 
+A_DEAL = [
+    "JC 9D JD QD KD TD AD",
+    "AH TH KH QH AS TS AC",
+    "9H JH 9S JS QS KS 9C",
+    "TC KC QC",
+]
+"""Scenario A: seat 1 (on the hundred) takes every trick with the ♥ marriage and the talon's
+clubs, after giving Q♣ to seat 2 and K♣ to seat 0."""
+
+
 def fill(partial: list[str], talon: str = "", *, players: int = 3, dealer: int = 0) -> list[str]:
     """Complete hand-made hands (and a talon, returned last) with the unused cards in deck order,
     so that a test names only the cards that matter."""
