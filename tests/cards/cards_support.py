@@ -249,7 +249,9 @@ def fill(partial: list[str], talon: str = "", *, players: int = 3, dealer: int =
     pile = split(talon)
     used = {c for h in hands for c in h} | set(pile)
     rest = [c for c in CARD_STR if c not in used]
-    sizes = [10 if players == 2 else (0 if players == 4 and s == dealer else 7) for s in range(players)]
+    sizes = [
+        10 if players == 2 else (0 if players == 4 and s == dealer else 7) for s in range(players)
+    ]
     for seat, hand in enumerate(hands):
         while len(hand) < sizes[seat]:
             hand.append(rest.pop(0))

@@ -243,4 +243,6 @@ def test_blind_bidding_hides_the_hand_until_looked_and_doubles_the_result() -> N
     assert {"type": "talon", "seat": 2, "cards": None} in events
     assert any(e["type"] == "hand" and e["to"] == 2 for e in events)
     events = act(state, type="concede")
-    assert (2, -220, "concede") in [(e["seat"], e["delta"], e["reason"]) for e in events if e["type"] == "score"]
+    assert (2, -220, "concede") in [
+        (e["seat"], e["delta"], e["reason"]) for e in events if e["type"] == "score"
+    ]

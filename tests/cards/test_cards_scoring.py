@@ -49,7 +49,11 @@ def settle(
 def test_defenders_take_rounds_to_5_17_to_15_and_18_to_20() -> None:
     assert [round_take(x) for x in (15, 16, 17, 18, 19, 20)] == [15, 15, 15, 20, 20, 20]
     _, events, _ = settle([0, 0, 0], outcome(takes=(120, 17, 18)))
-    assert scores_of(events) == [(0, 100, "contract_made"), (1, 15, "defender_take"), (2, 20, "defender_take")]
+    assert scores_of(events) == [
+        (0, 100, "contract_made"),
+        (1, 15, "defender_take"),
+        (2, 20, "defender_take"),
+    ]
 
 
 def test_declarer_scores_plus_or_minus_the_contract_never_rounded() -> None:
@@ -83,7 +87,9 @@ def test_three_bolts_cost_120_and_reset() -> None:
     assert ledger.bolts == [0, 0, 1]
     ledger.bolts[2] = 2
     events = []
-    settle_deal(ledger, Table.of(rules()), outcome(takes=(100, 20, 0), tricks=(True, True, False)), events)
+    settle_deal(
+        ledger, Table.of(rules()), outcome(takes=(100, 20, 0), tricks=(True, True, False)), events
+    )
     assert {"type": "bolt", "seat": 2, "bolts": 3} in events
     assert (2, -120, "bolts") in scores_of(events)
     assert ledger.bolts[2] == 0
@@ -121,7 +127,12 @@ def test_order_of_scoring_results_bolts_barrel_samosval() -> None:
     ledger.scores = [100, 860, 675]
     ledger.bolts = [0, 0, 2]
     events: list[Event] = []
-    settle_deal(ledger, Table.of(rules()), outcome(contract=120, takes=(110, 100, 0), tricks=(True, True, False)), events)
+    settle_deal(
+        ledger,
+        Table.of(rules()),
+        outcome(contract=120, takes=(110, 100, 0), tricks=(True, True, False)),
+        events,
+    )
     kinds = [e.get("reason", e["type"]) for e in events]
     assert kinds == [
         "contract_failed",
@@ -168,7 +179,7 @@ def test_three_deals_on_the_barrel_then_fall_with_minus_120() -> None:
     ledger.scores = [0, 880, 0]
     ledger.barrel_seat = 1
     table = Table.of(rules())
-    for deal in range(3):
+    for _ in range(3):
         events: list[Event] = []
         settle_deal(ledger, table, outcome(takes=(100, 10, 10)), events)
     assert (1, -120, "barrel_fall") in scores_of(events)
@@ -192,7 +203,9 @@ def test_third_fall_sets_the_score_to_zero() -> None:
 
 
 def test_usurping_knocks_the_sitter_off_with_minus_120() -> None:
-    ledger, events, _ = settle([880, 850, 0], outcome(declarer=2, takes=(20, 40, 100)), barrel_seat=0)
+    ledger, events, _ = settle(
+        [880, 850, 0], outcome(declarer=2, takes=(20, 40, 100)), barrel_seat=0
+    )
     assert ledger.barrel_seat == 1 and ledger.scores == [760, 880, 100]
     assert (0, -120, "barrel_usurped") in scores_of(events)
 
@@ -200,32 +213,46 @@ def test_usurping_knocks_the_sitter_off_with_minus_120() -> None:
 def test_several_climbing_in_the_same_deal_all_fall() -> None:
     ledger, events, _ = settle([870, 860, 0], outcome(declarer=2, takes=(20, 30, 100)))
     assert ledger.barrel_seat == NO_SEAT and ledger.scores == [760, 760, 100]
-    assert scores_of(events, "barrel_crowd") == [(0, -120, "barrel_crowd"), (1, -120, "barrel_crowd")]
+    assert scores_of(events, "barrel_crowd") == [
+        (0, -120, "barrel_crowd"),
+        (1, -120, "barrel_crowd"),
+    ]
     assert ledger.falls == [1, 1, 0]
 
 
 def test_falling_below_880_takes_the_sitter_off_and_counts_a_fall_without_120() -> None:
-    ledger, events, _ = settle([880, 0, 0], outcome(contract=120, takes=(60, 30, 30)), barrel_seat=0)
+    ledger, events, _ = settle(
+        [880, 0, 0], outcome(contract=120, takes=(60, 30, 30)), barrel_seat=0
+    )
     assert ledger.scores[0] == 760 and ledger.barrel_seat == NO_SEAT and ledger.falls[0] == 1
     assert not scores_of(events, "barrel_fall")
     ledger = Ledger(3)
     ledger.scores, ledger.barrel_seat, ledger.bolts = [0, 880, 0], 1, [0, 2, 0]
     events = []
-    settle_deal(ledger, Table.of(rules()), outcome(takes=(100, 0, 20), tricks=(True, False, True)), events)
+    settle_deal(
+        ledger, Table.of(rules()), outcome(takes=(100, 0, 20), tricks=(True, False, True)), events
+    )
     assert ledger.scores[1] == 760 and ledger.falls[1] == 1 and ledger.barrel_seat == NO_SEAT
 
 
 def test_without_the_barrel_the_highest_score_wins_and_a_tie_goes_to_the_declarer() -> None:
-    ledger, _, winner = settle([950, 960, 0], outcome(contract=100, takes=(110, 70, 0)), barrel=False)
+    ledger, _, winner = settle(
+        [950, 960, 0], outcome(contract=100, takes=(110, 70, 0)), barrel=False
+    )
     assert ledger.scores[:2] == [1050, 1030] and winner == 0
-    ledger, _, winner = settle([950, 980, 0], outcome(contract=100, takes=(110, 70, 0)), barrel=False)
+    ledger, _, winner = settle(
+        [950, 980, 0], outcome(contract=100, takes=(110, 70, 0)), barrel=False
+    )
     assert ledger.scores[:2] == [1050, 1050] and winner == 0
     ledger, _, winner = settle([0, 980, 950], outcome(takes=(110, 70, 100)), barrel=False)
     assert ledger.scores[1:] == [1050, 1050] and winner == 1  # the tied seat first to the left
 
 
 def test_golden_deals_count_double() -> None:
-    ledger, events, _ = settle([0, 0, 0], outcome(contract=120, takes=(130, 17, 0), tricks=(True, True, False), double=True))
+    ledger, events, _ = settle(
+        [0, 0, 0],
+        outcome(contract=120, takes=(130, 17, 0), tricks=(True, True, False), double=True),
+    )
     assert scores_of(events) == [(0, 240, "contract_made"), (1, 30, "defender_take")]
     assert ledger.bolts[2] == 2
 

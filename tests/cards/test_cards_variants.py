@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from cards_support import A_DEAL, act, dealt, fill, play, rules, scores_of, to_play
+from cards_support import A_DEAL, act, dealt, fill, play, rules, scores_of
 from pydantic import ValidationError
 
 from thousand.cards import PRESETS, SPEC, CardRules
@@ -35,7 +35,11 @@ def test_four_players_the_dealer_sits_out_and_scores_the_talon() -> None:
     events = act(state, type="concede")
     # talon K♥ Q♥ 9♥ = 7 points -> 5, plus the ♥ marriage lying in it: 105
     assert (0, 105, "talon") in scores_of(events)
-    assert scores_of(events)[:3] == [(1, -100, "concede"), (2, 50, "concede_half"), (3, 50, "concede_half")]
+    assert scores_of(events)[:3] == [
+        (1, -100, "concede"),
+        (2, 50, "concede_half"),
+        (3, 50, "concede_half"),
+    ]
     state.apply(state.sample_chance(random.Random(0)))
     assert state.view(1)["sitting_out"] == 1 and state.view(1)["hundred"] == 2
 
@@ -79,7 +83,13 @@ def test_two_players_two_talons_discards_and_the_last_trick() -> None:
     assert sum(result["points"]) == 120
     last = [e for e in events if e["type"] == "trick"][-1]["winner"]
     other = next(e for e in events if e["type"] == "talon")
-    assert other == {"type": "talon", "seat": last, "cards": ["9C", "JC"], "index": 0, "reason": "last_trick"}
+    assert other == {
+        "type": "talon",
+        "seat": last,
+        "cards": ["9C", "JC"],
+        "index": 0,
+        "reason": "last_trick",
+    }
     assert len([e for e in events if e["type"] == "trick"]) == 10
 
 

@@ -1,4 +1,4 @@
-"""Card encoding: the wire form is a 2-character string, the engine works on small ints and bitmasks.
+"""Card encoding: the wire form is a 2-character string; the engine works on ints and bitmasks.
 
 A card is ``suit * 6 + rank`` (0..23) so that a hand is a 24-bit mask: following suit, finding a
 marriage or counting points is a mask operation instead of a loop over strings.  Ranks go low to
@@ -36,7 +36,9 @@ POINTS: tuple[int, ...] = tuple(RANK_POINTS[c % 6] for c in range(DECK_SIZE))
 SUIT_MASK: tuple[int, ...] = tuple(0x3F << (6 * s) for s in range(4))
 NINES_MASK = sum(1 << (6 * s + NINE) for s in range(4))
 ACES_MASK = sum(1 << (6 * s + ACE) for s in range(4))
-MARRIAGE_MASK: tuple[int, ...] = tuple((1 << (6 * s + QUEEN)) | (1 << (6 * s + KING)) for s in range(4))
+MARRIAGE_MASK: tuple[int, ...] = tuple(
+    (1 << (6 * s + QUEEN)) | (1 << (6 * s + KING)) for s in range(4)
+)
 
 
 def _low_tables() -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
@@ -100,7 +102,9 @@ def parse_card(text: str) -> int:
     try:
         return CARD_INT[text]
     except (KeyError, TypeError):
-        raise ValueError(f"not a card: {text!r} (rank of 9JQKTA then suit of SCDH, e.g. 'TH')") from None
+        raise ValueError(
+            f"not a card: {text!r} (rank of 9JQKTA then suit of SCDH, e.g. 'TH')"
+        ) from None
 
 
 def format_card(card: int) -> str:

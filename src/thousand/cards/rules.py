@@ -127,9 +127,7 @@ class CardRules(BaseModel):
         if self.opening_bid % 5 or self.max_bid % 5 or self.bid_limit % 5:
             raise ValueError("opening_bid, bid_limit and max_bid must be multiples of 5")
         if self.max_bid < self.opening_bid:
-            raise ValueError(
-                f"max_bid ({self.max_bid}) is below opening_bid ({self.opening_bid})"
-            )
+            raise ValueError(f"max_bid ({self.max_bid}) is below opening_bid ({self.opening_bid})")
         if self.barrel_on and self.barrel_score >= self.target:
             raise ValueError(
                 f"barrel_score ({self.barrel_score}) must be below target ({self.target})"

@@ -26,10 +26,10 @@ from thousand.cards.cards import (
     QUEEN,
     SUIT_MASK,
     SUITS,
+    marriages_value,
     mask_cards,
     mask_points,
     mask_strs,
-    marriages_value,
 )
 from thousand.cards.rules import CardRules, Table
 from thousand.cards.scoring import NO_SEAT, DealOutcome, Ledger, settle_deal
@@ -58,7 +58,9 @@ def _card_field(action: Action) -> int:
     text = action.get("card")
     card = CARD_INT.get(text) if isinstance(text, str) else None
     if card is None:
-        raise _malformed(f"'card' must be a card such as 'TH' (rank 9JQKTA, suit SCDH), got {text!r}")
+        raise _malformed(
+            f"'card' must be a card such as 'TH' (rank 9JQKTA, suit SCDH), got {text!r}"
+        )
     return card
 
 
@@ -95,8 +97,8 @@ class CardState:
         "contract",
         "dealer",
         "deals",
-        "declarer",
         "dealt",
+        "declarer",
         "discards",
         "given",
         "golden",
@@ -104,8 +106,8 @@ class CardState:
         "golden_made",
         "hands",
         "high",
-        "high_blind",
         "high_bidder",
+        "high_blind",
         "hundred",
         "last_trick",
         "leader",
@@ -144,7 +146,7 @@ class CardState:
         self.turn = CHANCE
         self.dealer = NO_SEAT
         self.deals = 0
-        self.golden_left = players if self.t.golden_round else 0
+        self.golden_left: int = players if self.t.golden_round else 0
         self.golden_made = False
         self._result: Result | None = None
         self._clear_deal()
@@ -225,8 +227,10 @@ class CardState:
         if n == 2:
             return {
                 "type": "deal",
-                "hands": [sorted(strs[0:10], key=CARD_INT.__getitem__),
-                          sorted(strs[10:20], key=CARD_INT.__getitem__)],
+                "hands": [
+                    sorted(strs[0:10], key=CARD_INT.__getitem__),
+                    sorted(strs[10:20], key=CARD_INT.__getitem__),
+                ],
                 "talons": [strs[20:22], strs[22:24]],
             }
         hands: list[list[str]] = []
@@ -251,7 +255,9 @@ class CardState:
             d = self.declarer
             return [
                 {"type": "contract", "value": v}
-                for v in range(self.contract, max(self.contract, self._limit(d)) + 1, self.t.bid_step)
+                for v in range(
+                    self.contract, max(self.contract, self._limit(d)) + 1, self.t.bid_step
+                )
             ]
         if phase == CHOOSE_TALON:
             return [{"type": "take_talon", "index": 0}, {"type": "take_talon", "index": 1}]
@@ -325,9 +331,7 @@ class CardState:
         self.sitter = dealer if n == 4 else NO_SEAT
         hundred = (dealer + 1) % n
         self.hundred = hundred
-        self.active = tuple(
-            s for s in ((hundred + i) % n for i in range(n)) if s != self.sitter
-        )
+        self.active = tuple(s for s in ((hundred + i) % n for i in range(n)) if s != self.sitter)
         for seat, pile in enumerate(hands):
             mask = 0
             for card in pile:
@@ -335,7 +339,10 @@ class CardState:
             self.hands[seat] = mask
             self.dealt[seat] = mask
         if n == 2:
-            self.talons = [(1 << piles[0][0]) | (1 << piles[0][1]), (1 << piles[1][0]) | (1 << piles[1][1])]
+            self.talons = [
+                (1 << piles[0][0]) | (1 << piles[0][1]),
+                (1 << piles[1][0]) | (1 << piles[1][1]),
+            ]
         else:
             self.talon = (1 << piles[0][0]) | (1 << piles[0][1]) | (1 << piles[0][2])
         events: list[Event] = [
@@ -407,7 +414,8 @@ class CardState:
         if self._bidding_redeal(seat) is not None:
             actions.append({"type": "redeal"})
         actions.extend(
-            {"type": "bid", "value": v} for v in range(self.high + step, self._limit(seat) + 1, step)
+            {"type": "bid", "value": v}
+            for v in range(self.high + step, self._limit(seat) + 1, step)
         )
         return actions
 
@@ -500,9 +508,7 @@ class CardState:
     def _act_redeal(self, action: Action) -> list[Event]:
         _keys(action)
         seat = self.turn
-        reason = (
-            self._bidding_redeal(seat) if self.phase == BIDDING else self._talon_redeal(seat)
-        )
+        reason = self._bidding_redeal(seat) if self.phase == BIDDING else self._talon_redeal(seat)
         if reason is None:
             raise IllegalAction(
                 "redeal",
@@ -523,9 +529,7 @@ class CardState:
         self.blind = blind
         self.turn = declarer
         self.talon_shown = not blind and (raised or self.t.show_talon_on_hundred)
-        events.append(
-            {"type": "declarer", "seat": declarer, "contract": contract, "blind": blind}
-        )
+        events.append({"type": "declarer", "seat": declarer, "contract": contract, "blind": blind})
         if self.n == 2:
             self.phase = CHOOSE_TALON
             return
@@ -696,8 +700,12 @@ class CardState:
                 pair = MARRIAGE_MASK[suit]
                 if hand & pair == pair:
                     base = suit * 6
-                    actions.append({"type": "play", "card": CARD_STR[base + QUEEN], "marriage": True})
-                    actions.append({"type": "play", "card": CARD_STR[base + KING], "marriage": True})
+                    actions.append(
+                        {"type": "play", "card": CARD_STR[base + QUEEN], "marriage": True}
+                    )
+                    actions.append(
+                        {"type": "play", "card": CARD_STR[base + KING], "marriage": True}
+                    )
             if self.t.ace_marriage and hand & ACES_MASK == ACES_MASK:
                 actions.extend(
                     {"type": "play", "card": CARD_STR[s * 6 + ACE], "ace_marriage": True}
@@ -740,9 +748,7 @@ class CardState:
             self.trump = suit
             self.marriage_points[seat] += value
             self._declared_marriages.append((seat, suit))
-            events.append(
-                {"type": "marriage", "seat": seat, "suit": SUITS[suit], "value": value}
-            )
+            events.append({"type": "marriage", "seat": seat, "suit": SUITS[suit], "value": value})
         elif declare == 2:
             self.marriage_points[seat] += ACE_MARRIAGE_VALUE
             self._declared_marriages.append((seat, ACE_SUIT))
@@ -801,7 +807,9 @@ class CardState:
             if not self.t.ace_marriage:
                 raise IllegalAction("ace_marriage", "ace marriage is off at this table")
             if card % 6 != ACE or hand & ACES_MASK != ACES_MASK:
-                raise IllegalAction("ace_marriage", "an ace marriage is leading an ace holding all four")
+                raise IllegalAction(
+                    "ace_marriage", "an ace marriage is leading an ace holding all four"
+                )
 
     def _follow_error(self, seat: int) -> IllegalAction:
         lead = self.trick[0] // 6
@@ -988,9 +996,7 @@ class CardState:
 
 def _talon_marriage(talon: int) -> int:
     """A marriage lying in the talon scores for the 4-player sitting-out dealer."""
-    return sum(
-        MARRIAGE_VALUES[s] for s in range(4) if talon & MARRIAGE_MASK[s] == MARRIAGE_MASK[s]
-    )
+    return sum(MARRIAGE_VALUES[s] for s in range(4) if talon & MARRIAGE_MASK[s] == MARRIAGE_MASK[s])
 
 
 _HANDLERS = {
