@@ -284,8 +284,9 @@ def test_pit_second_pit_600_700() -> None:
 def test_landing_in_a_pit_from_below_is_allowed() -> None:
     state = start()
     state.setup(scores=[150, 0, 0], opened=[True, False, False])
-    play(state, [6, 6, 6, 1, 2], "stop")
+    events = play(state, [6, 6, 6, 1, 2], "stop")
     assert state.scores()[0] == 220
+    assert of_type(events, "pit") == [{"type": "pit", "seat": 0, "pit": [200, 300], "score": 220}]
 
 
 def test_pits_are_configurable() -> None:

@@ -768,6 +768,8 @@ class DiceState:
                 if scores[other] == cfg.samosval:
                     events.append({"type": "samosval", "seat": other})
                     self._change(other, -scores[other], "samosval", events)
+        if cfg.pits:
+            self._pit_events(before, events)
         # (5) the win check
         if record:
             score = scores[seat]
@@ -793,6 +795,16 @@ class DiceState:
         self._pending = None
         self._phase = THROW
         self._start_turn()
+
+    def _pit_events(self, before: list[int], events: list[Event]) -> None:
+        """Tell who has just landed in a pit (by its own turn or by a penalty)."""
+        for seat, score in enumerate(self.score_list):
+            old = before[seat]
+            if score == old:
+                continue
+            for low, high in self._cfg.pits:
+                if low <= score < high and not low <= old < high:
+                    events.append({"type": "pit", "seat": seat, "pit": [low, high], "score": score})
 
     def _game_over(self, winner: int | None, reason: str, events: list[Event]) -> None:
         if winner is not None:
