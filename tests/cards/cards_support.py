@@ -159,6 +159,8 @@ class CheckedGame:
                 action = self.choose(legal)
                 if self.heavy and self.rng.random() < 0.05:
                     self.try_illegal(legal)
+                    for each in legal:  # every listed action is accepted
+                        state.clone().apply(dict(each))
             events = state.apply(action)
             self.record.append(action)
             self.after(events)
