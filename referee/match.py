@@ -26,7 +26,7 @@ from referee.players import Player, TimeControl, make_player
 from referee.protocol import Fault, hello_message
 from referee.replay.writer import ReplayWriter
 from thousand import __version__
-from thousand.game import CHANCE, OVER, IllegalAction, Result, visible_to
+from thousand.game import CHANCE, OVER, Event, IllegalAction, Result
 from thousand.registry import game_spec
 
 PERMANENT_FAULTS = frozenset({"startup", "bad_hello", "incompatible_protocol"})
@@ -182,135 +182,172 @@ def _safe(label: str) -> str:
     return "".join(c if c.isalnum() or c in "-_." else "_" for c in label)[:40]
 
 
-async def play_game(table: Table, plan: GamePlan) -> GameOutcome:
-    config = table.config
-    spec = game_spec(config.game)
-    players_count = len(config.bots)
-    state = spec.new_game(config.rules, players_count)
-    rng = random.Random(plan.seed)
-    seating = plan.seating
-    start_faults = dict(await table.ensure_started())
-    faults: list[FaultRecord] = []
-    faulted_seats: set[int] = set()
-    for seat, bot in enumerate(seating):
-        if bot in start_faults:
-            fault = start_faults[bot]
-            faults.append(FaultRecord(plan.index, bot, seat, fault.kind, fault.detail))
-        elif bot in table.out:
-            faults.append(FaultRecord(plan.index, bot, seat, "absent", "the bot could not start"))
-        else:
-            continue
-        faulted_seats.add(seat)
-    fallback = {
-        seat: random_choice(random.Random(f"fallback:{plan.seed}:{seat}"))
-        for seat in range(players_count)
-    }
-    writer = _open_replay(config, table, plan)
-    names = [table.players[bot].name for bot in seating]
-    for seat, bot in enumerate(seating):
-        if seat not in faulted_seats:
-            await table.players[bot].game_start(
-                {
+class GameRun:
+    """One game on one table: the loop that asks seats, applies chance, and keeps the clocks.
+
+    The loop is the referee's hot path (one iteration per decision), so it avoids work that is
+    only needed for a replay when no replay is written, and hands each event to the seats'
+    pending lists without re-checking visibility per seat.
+    """
+
+    def __init__(self, table: Table, plan: GamePlan) -> None:
+        config = table.config
+        self.table = table
+        self.config = config
+        self.plan = plan
+        self.count = len(config.bots)
+        self.state = game_spec(config.game).new_game(config.rules, self.count)
+        self.rng = random.Random(plan.seed)
+        self.faults: list[FaultRecord] = []
+        self.faulted: set[int] = set()
+        self.fallback = [
+            random_choice(random.Random(f"fallback:{plan.seed}:{seat}"))
+            for seat in range(self.count)
+        ]
+        self.pending: list[list[dict[str, Any]]] = [[] for _ in range(self.count)]
+        self.bank = [config.time.bank] * self.count
+        self.think: dict[int, list[tuple[float, float]]] = {bot: [] for bot in plan.seating}
+        self.writer: ReplayWriter | None = None
+        self.decisions = 0
+
+    def fault(self, seat: int, kind: str, detail: str, move: int | None = None) -> None:
+        self.faulted.add(seat)
+        bot = self.plan.seating[seat]
+        self.faults.append(FaultRecord(self.plan.index, bot, seat, kind, detail, move))
+
+    async def start(self) -> None:
+        table, plan = self.table, self.plan
+        start_faults = dict(await table.ensure_started())
+        for seat, bot in enumerate(plan.seating):
+            if bot in start_faults:
+                self.fault(seat, start_faults[bot].kind, start_faults[bot].detail)
+            elif bot in table.out:
+                self.fault(seat, "absent", "the bot could not start")
+        self.writer = _open_replay(self.config, table, plan)
+        names = [table.players[bot].name for bot in plan.seating]
+        for seat, bot in enumerate(plan.seating):
+            if seat not in self.faulted:
+                message = {
                     "type": "game_start",
                     "game": plan.index,
                     "seat": seat,
-                    "players": players_count,
+                    "players": self.count,
                     "names": names,
-                },
-                plan.seed,
-            )
-    pending: list[list[dict[str, Any]]] = [[] for _ in range(players_count)]
-    bank = [config.time.bank] * players_count
-    think: dict[int, list[tuple[float, float]]] = {bot: [] for bot in seating}
-    clock_cpu = config.time.clock == "cpu"
-    move = 0
-    decisions = 0
-    while True:
-        to_move = state.to_move()
-        if to_move == OVER:
-            break
-        move += 1
-        if to_move == CHANCE:
-            action = state.sample_chance(rng)
-            events = state.apply(action)
-            if writer:
-                writer.write({"n": move, "kind": "chance", "action": action, "events": events})
-        else:
-            decisions += 1
-            seat = to_move
-            legal = state.legal_actions()
-            view = state.view(seat)
-            record: dict[str, Any] = {"n": move, "kind": "move", "seat": seat}
-            if seat in faulted_seats:
-                action = fallback[seat](view, legal)
-                events = state.apply(action)
-                record["by"] = "fallback"
-            else:
-                bot = seating[seat]
-                player = table.players[bot]
-                left = bank[seat] + config.time.per_move
-                table.request_id += 1
-                if writer:
-                    writer.flush()
-                failure: Fault | None = None
-                try:
-                    reply = await player.request(
-                        table.request_id, pending[seat], view, legal, left, config.time
-                    )
-                    pending[seat] = []
-                    used = reply.cpu if clock_cpu else reply.wall
-                    think[bot].append((reply.wall, reply.cpu))
-                    record["wall_ms"] = round(reply.wall * 1000, 3)
-                    record["cpu_ms"] = round(reply.cpu * 1000, 3)
-                    if used > left:
-                        raise Fault("timeout", f"used {used:.3f} s of {left:.3f} s")
-                    bank[seat] = left - used
-                    action = reply.action
-                    events = state.apply(action)
-                except Fault as error:
-                    failure = error
-                except IllegalAction as error:
-                    failure = Fault("illegal_action", f"{error.rule}: {error}")
-                    record["rejected"] = reply.action
-                if failure is not None:
-                    faulted_seats.add(seat)
-                    faults.append(
-                        FaultRecord(plan.index, bot, seat, failure.kind, failure.detail, move)
-                    )
-                    record["fault"] = {"kind": failure.kind, "detail": failure.detail}
-                    if failure.line is not None:
-                        record["fault"]["line"] = failure.line[:200].decode("utf-8", "replace")
-                    await player.close(0)
-                    action = fallback[seat](view, legal)
-                    events = state.apply(action)
-                    record["by"] = "fallback"
-            record["action"] = action
-            record["events"] = events
-            if writer:
-                writer.write(record)
+                }
+                await table.players[bot].game_start(message, plan.seed)
+
+    def distribute(self, events: list[dict[str, Any]]) -> None:
+        pending = self.pending
         for event in events:
-            for s in range(players_count):
-                if visible_to(event, s):
-                    pending[s].append(event)
-    engine_result = state.result()
-    assert engine_result is not None
-    result = rank_faulted_last(engine_result, faulted_seats)
-    end_common = {"type": "game_end", "game": plan.index, "result": result.to_json()}
-    for seat, bot in enumerate(seating):
-        player = table.players[bot]
-        if seat not in faulted_seats and player.running:
-            await player.game_end({**end_common, "events": pending[seat]})
-    path = None
-    if writer:
-        path = writer.finish(
-            {
-                **result.to_json(),
-                "engine": engine_result.to_json(),
-                "faults": [f.to_json() for f in faults],
-                "decisions": decisions,
-            }
+            to = event.get("to")
+            if to is None:
+                for queue in pending:
+                    queue.append(event)
+            else:
+                pending[to].append(event)
+
+    async def ask(self, seat: int, move: int, record: dict[str, Any] | None) -> list[Event]:
+        """Get the seat's action and apply it; any fault hands the seat to the fallback."""
+        state, config = self.state, self.config
+        legal = state.legal_actions()
+        view = state.view(seat)
+        if seat in self.faulted:
+            if record is not None:
+                record["by"] = "fallback"
+                record["action"] = action = self.fallback[seat](view, legal)
+            else:
+                action = self.fallback[seat](view, legal)
+            return state.apply(action)
+        bot = self.plan.seating[seat]
+        player = self.table.players[bot]
+        left = self.bank[seat] + config.time.per_move
+        self.table.request_id += 1
+        if self.writer is not None:
+            self.writer.flush()
+        try:
+            reply = await player.request(
+                self.table.request_id, self.pending[seat], view, legal, left, config.time
+            )
+            self.pending[seat] = []
+            self.think[bot].append((reply.wall, reply.cpu))
+            if record is not None:
+                record["wall_ms"] = round(reply.wall * 1000, 3)
+                record["cpu_ms"] = round(reply.cpu * 1000, 3)
+                record["action"] = reply.action
+            used = reply.cpu if config.time.clock == "cpu" else reply.wall
+            if used > left:
+                raise Fault("timeout", f"used {used:.3f} s of {left:.3f} s")
+            self.bank[seat] = left - used
+            return state.apply(reply.action)
+        except Fault as failure:
+            fault = failure
+        except IllegalAction as error:
+            fault = Fault("illegal_action", f"{error.rule}: {error}")
+        self.fault(seat, fault.kind, fault.detail, move)
+        await player.close(0)
+        action = self.fallback[seat](view, legal)
+        if record is not None:
+            if "action" in record:
+                record["rejected"] = record["action"]
+            record["fault"] = {"kind": fault.kind, "detail": fault.detail}
+            if fault.line is not None:
+                record["fault"]["line"] = fault.line[:200].decode("utf-8", "replace")
+            record["by"] = "fallback"
+            record["action"] = action
+        return state.apply(action)
+
+    async def play(self) -> GameOutcome:
+        await self.start()
+        state, writer = self.state, self.writer
+        move = 0
+        while True:
+            to_move = state.to_move()
+            if to_move == OVER:
+                break
+            move += 1
+            if to_move == CHANCE:
+                action = state.sample_chance(self.rng)
+                events = state.apply(action)
+                if writer is not None:
+                    writer.write({"n": move, "kind": "chance", "action": action, "events": events})
+            else:
+                self.decisions += 1
+                record = None if writer is None else {"n": move, "kind": "move", "seat": to_move}
+                events = await self.ask(to_move, move, record)
+                if record is not None and writer is not None:
+                    record["events"] = events
+                    writer.write(record)
+            self.distribute(events)
+        return await self.finish()
+
+    async def finish(self) -> GameOutcome:
+        plan = self.plan
+        engine_result = self.state.result()
+        assert engine_result is not None
+        result = rank_faulted_last(engine_result, self.faulted)
+        end_common = {"type": "game_end", "game": plan.index, "result": result.to_json()}
+        for seat, bot in enumerate(plan.seating):
+            player = self.table.players[bot]
+            if seat not in self.faulted and player.running:
+                await player.game_end({**end_common, "events": self.pending[seat]})
+        path = None
+        if self.writer is not None:
+            path = self.writer.finish(
+                {
+                    **result.to_json(),
+                    "engine": engine_result.to_json(),
+                    "faults": [f.to_json() for f in self.faults],
+                    "decisions": self.decisions,
+                }
+            )
+        names = [self.table.players[bot].name for bot in plan.seating]
+        return GameOutcome(
+            plan, result, engine_result, self.faults, self.think, self.decisions, path, names
         )
-    return GameOutcome(plan, result, engine_result, faults, think, decisions, path, names)
+
+
+async def play_game(table: Table, plan: GamePlan) -> GameOutcome:
+    return await GameRun(table, plan).play()
 
 
 def _open_replay(config: MatchConfig, table: Table, plan: GamePlan) -> ReplayWriter | None:
