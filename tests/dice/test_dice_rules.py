@@ -768,3 +768,17 @@ def test_ranking_puts_the_winner_first() -> None:
     result = state.result()
     assert result is not None
     assert result.ranking == [1, 2, 0]
+
+
+def test_a_penalty_below_the_barrel_takes_the_sitter_off() -> None:
+    state = start(bolts_on_barrel=True)
+    state.setup(
+        scores=[880, 0, 0],
+        opened=[True, False, False],
+        on_barrel=[True, False, False],
+        bolts=[2, 0, 0],
+    )
+    events = skip(state)
+    assert changes(events) == [(0, -100, "bolt_penalty")]
+    assert of_type(events, "barrel_left") == [{"type": "barrel_left", "seat": 0, "score": 780}]
+    assert (state.on_barrel[0], state.tries[0], state.falls[0]) == (False, 0, 0)

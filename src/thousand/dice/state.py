@@ -64,6 +64,7 @@ class _Config:
         "max_falls",
         "max_rounds",
         "mid",
+        "ordered",
         "overtake",
         "pits",
         "points_limit",
@@ -76,6 +77,12 @@ class _Config:
         self.best: dict[tuple[int, ...], _Best] = {
             throw: (score.points, score.scoring, len(score.scoring))
             for throw, score in table.scores.items()
+        }
+        self.ordered: dict[tuple[int, ...], tuple[tuple[int, ...], _Best]] = {
+            throw: (key, self.best[key])
+            for size in range(1, DICE + 1)
+            for throw in _THROWS[size]
+            for key in (tuple(sorted(throw)),)
         }
         self.keeps: dict[tuple[int, ...], dict[tuple[int, ...], int]] = {
             throw: dict(options) for throw, options in table.keeps.items()
@@ -276,10 +283,13 @@ class DiceState:
             ):
                 return self._apply_throw(action)
             for die in dice:
-                if type(die) is not int or not 0 < die < 7:
-                    raise IllegalAction("bad_chance", f"a die shows 1..6, not {die!r}")
-            key = tuple(sorted(dice))
-            return self._throw(tuple(dice), key, self._cfg.best[key])
+                if type(die) is not int:
+                    return self._apply_throw(action)
+            drawn = tuple(dice)
+            found = self._cfg.ordered.get(drawn)
+            if found is None:
+                return self._apply_throw(action)
+            return self._throw(drawn, found[0], found[1])
         if phase == DECIDE:
             if self._pending is None:
                 if action.get("type") == "roll" and len(action) == 1:
@@ -303,7 +313,7 @@ class DiceState:
             "seat": seat,
             **base,
             "phase": PHASE_NAMES[self._phase],
-            "to_move": self.to_move(),
+            "to_move": self.current if self._phase == DECIDE else self.to_move(),
             "turn_total": self.turn_total,
             "dice_left": self.dice_left,
             "set_aside": self.kept,
@@ -768,7 +778,13 @@ class DiceState:
                 if scores[other] == cfg.samosval:
                     events.append({"type": "samosval", "seat": other})
                     self._change(other, -scores[other], "samosval", events)
-        if cfg.pits:
+        if cfg.barrel == POINTS_BARREL and scores != before:
+            for other in range(players):
+                if self.on_barrel[other] and scores[other] < cfg.barrel_start:
+                    self.on_barrel[other] = False
+                    self.tries[other] = 0
+                    events.append({"type": "barrel_left", "seat": other, "score": scores[other]})
+        if cfg.pits and scores != before:
             self._pit_events(before, events)
         # (5) the win check
         if record:
