@@ -78,7 +78,7 @@ def _resolve_program(program: str, cwd: Path) -> str:
         return str(path)
     found = shutil.which(program)
     if found is None:
-        raise BotSpecError(f"bot command not found on PATH: {program}")
+        raise BotSpecError(f"bot not found: {program} is neither a file here nor a command on PATH")
     return found
 
 

@@ -170,5 +170,87 @@ def match(
     sys.exit(code)
 
 
+@main.group()
+def bots() -> None:
+    """Tools for bot authors."""
+
+
+@bots.command("check")
+@click.argument("bot")
+@click.option("--game", type=GAME_OPTION, default=None, help="Check one game only (default both).")
+@click.option("--time-per-move", type=float, default=2.0, show_default=True, help="Seconds.")
+@click.option("--startup-time", type=float, default=10.0, show_default=True, help="Seconds.")
+@click.option(
+    "--games",
+    "max_games",
+    type=click.IntRange(min=1),
+    default=12,
+    show_default=True,
+    help="At most this many games per rule set.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+def bots_check(
+    bot: str,
+    game: str | None,
+    time_per_move: float,
+    startup_time: float,
+    max_games: int,
+    as_json: bool,
+) -> None:
+    """Check that BOT speaks the protocol: the handshake and every kind of decision.
+
+    Plays short games against built-in random bots under several rule sets and reports each
+    problem (late reply, wrong id, illegal action, crash, ...) with the line that caused it.
+    Exits 1 when there is any problem.
+    """
+    from referee.botspec import BotSpecError
+    from referee.check import run_check
+    from referee.players import TimeControl
+
+    _positive("--time-per-move", time_per_move)
+    _positive("--startup-time", startup_time)
+    games = [game] if game else list(GAME_NAMES)
+    try:
+        reports = run_check(bot, games, TimeControl(startup_time, 0.0, time_per_move), max_games)
+    except BotSpecError as error:
+        fail(str(error))
+        return
+    problems = sum(len(r.problems) for r in reports)
+    if as_json:
+        click.echo(
+            json.dumps(
+                {"bot": bot, "ok": problems == 0, "rule_sets": [r.to_json() for r in reports]},
+                indent=2,
+            )
+        )
+        sys.exit(1 if problems else 0)
+    for report in reports:
+        mark = click.style("✓", fg="green") if not report.problems else click.style("✗", fg="red")
+        click.echo(
+            f"{mark} {report.label}: {report.games} games; answered "
+            f"{', '.join(sorted(report.answered)) or 'nothing'}"
+        )
+        missing = sorted(report.offered - report.answered)
+        if missing and not report.problems:
+            click.echo(f"    not asked of this bot in these games: {', '.join(missing)}")
+        shown: dict[tuple[str, str], int] = {}
+        for problem in report.problems:
+            key = (problem["fault"], problem["detail"])
+            shown[key] = shown.get(key, 0) + 1
+            if shown[key] > 1:
+                continue
+            where = f"move {problem['move']}" if problem["move"] is not None else "start-up"
+            click.echo(f"    {where}: {problem['problem']} — {problem['detail']}")
+            if problem["line"]:
+                click.echo(f"      line: {problem['line']}")
+        for (kind, detail), count in shown.items():
+            if count > 1:
+                click.echo(f"    ({count - 1} more: {kind} — {detail})")
+    if problems:
+        click.echo(f"{problems} problem(s) found", err=True)
+        sys.exit(1)
+    click.echo("the bot passed every check")
+
+
 if __name__ == "__main__":
     main()

@@ -264,6 +264,7 @@ class GameRun:
         self.table.request_id += 1
         if self.writer is not None:
             self.writer.flush()
+        reply = None
         try:
             reply = await player.request(
                 self.table.request_id, self.pending[seat], view, legal, left, config.time
@@ -282,7 +283,7 @@ class GameRun:
         except Fault as failure:
             fault = failure
         except IllegalAction as error:
-            fault = Fault("illegal_action", f"{error.rule}: {error}")
+            fault = Fault("illegal_action", f"{error.rule}: {error}", reply.line if reply else None)
         self.fault(seat, fault.kind, fault.detail, move)
         await player.close(0)
         action = self.fallback[seat](view, legal)

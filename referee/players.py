@@ -45,6 +45,7 @@ class Reply:
     action: dict[str, Any]
     wall: float
     cpu: float
+    line: bytes | None = None  # the raw line, kept so a rejected action can be quoted
 
 
 class Player:
@@ -196,7 +197,7 @@ class ProcessPlayer(Player):
         cpu = max(0.0, cpu_now - self._cpu_mark)
         self._cpu_mark = cpu_now
         action = parse_action(line, request_id)
-        return Reply(action, wall, cpu)
+        return Reply(action, wall, cpu, line)
 
     async def game_end(self, message: dict[str, Any]) -> None:
         if self.process is not None:
