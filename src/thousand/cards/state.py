@@ -207,11 +207,10 @@ class CardState:
 
     def clone(self) -> CardState:
         other = CardState.__new__(CardState)
-        for name in CardState.__slots__:
-            value = getattr(self, name)
-            if type(value) is list:
-                value = value[:]
-            setattr(other, name, value)
+        for name in _SHARED_SLOTS:
+            setattr(other, name, getattr(self, name))
+        for name in _LIST_SLOTS:
+            setattr(other, name, getattr(self, name)[:])
         other.ledger = self.ledger.copy()
         return other
 
@@ -917,21 +916,29 @@ class CardState:
     # ------------------------------------------------------------------ views
 
     def view(self, seat: int) -> View:
+        # Built with locals and without empty comprehensions: play_game asks for a view at every
+        # decision, so this is the engine's hottest function.
         d = self.declarer
         hands = self.hands
-        n = self.n
+        phase = self.phase
         seen = self.seen[seat]
-        talon_visible = self.talon_shown or (seat == d and self.phase >= TALON)
-        given: list[dict[str, Any]] = [
-            {"to": to, "card": CARD_STR[c] if seat in (d, to) else None} for to, c in self.given
-        ]
         ledger = self.ledger
+        hand = hands[seat]
+        turn = self.turn
+        trick = self.trick
+        talon = self.talon
+        shown = self.talon_shown
+        if seen and phase > DEAL:
+            t = self.t
+            limit: int | None = min(t.bid_limit + marriages_value(hand, t.ace_marriage), t.max_bid)
+        else:
+            limit = None
         return {
             "game": "cards",
             "seat": seat,
-            "players": n,
-            "phase": PHASE_NAMES[self.phase],
-            "to_move": self.turn if self.turn >= 0 else None,
+            "players": self.n,
+            "phase": PHASE_NAMES[phase],
+            "to_move": turn if turn >= 0 else None,
             "deal": self.deals,
             "dealer": self.dealer if self.dealer >= 0 else None,
             "hundred": self.hundred if self.hundred >= 0 else None,
@@ -942,10 +949,10 @@ class CardState:
             "falls": ledger.falls[:],
             "barrel": ledger.barrel_seat if ledger.barrel_seat >= 0 else None,
             "barrel_deals": ledger.barrel_deals,
-            "hand": mask_strs(hands[seat]) if seen else [],
+            "hand": mask_strs(hand) if seen else [],
             "hand_seen": seen,
             "hand_sizes": [h.bit_count() for h in hands],
-            "bid_limit": self._limit(seat) if seen and self.phase > DEAL else None,
+            "bid_limit": limit,
             "bids": [
                 {"seat": s, "value": None if v == PASS else v, "blind": b} for s, v, b in self.bids
             ],
@@ -955,11 +962,15 @@ class CardState:
             "declarer": d if d >= 0 else None,
             "contract": self.contract if d >= 0 else None,
             "blind": self.blind,
-            "talon": mask_strs(self.talon) if talon_visible and self.talon else None,
-            "talon_shown": self.talon_shown,
+            "talon": mask_strs(talon)
+            if talon and (shown or (seat == d and phase >= TALON))
+            else None,
+            "talon_shown": shown,
             "talon_index": self.talon_index if self.talon_index >= 0 else None,
-            "given": given,
-            "discards": mask_strs(self.discards) if seat == d and n == 2 else None,
+            "given": [
+                {"to": to, "card": CARD_STR[c] if seat in (d, to) else None} for to, c in self.given
+            ],
+            "discards": mask_strs(self.discards) if seat == d and self.n == 2 else None,
             "trump": SUITS[self.trump] if self.trump >= 0 else None,
             "marriages": [
                 {
@@ -968,12 +979,16 @@ class CardState:
                     "value": ACE_MARRIAGE_VALUE if suit == ACE_SUIT else MARRIAGE_VALUES[suit],
                 }
                 for s, suit in self._declared_marriages
-            ],
+            ]
+            if self._declared_marriages
+            else [],
             "leader": self.leader if self.leader >= 0 else None,
             "trick": [
                 {"seat": s, "card": CARD_STR[c]}
-                for s, c in zip(self.trick_seats, self.trick, strict=True)
-            ],
+                for s, c in zip(self.trick_seats, trick, strict=True)
+            ]
+            if trick
+            else [],
             "last_trick": [{"seat": s, "card": CARD_STR[c]} for s, c in self.last_trick],
             "played": mask_strs(self.played),
             "tricks_won": self.tricks_won[:],
@@ -992,6 +1007,32 @@ class CardState:
         places["discards"] = self.discards
         places["played"] = self.played
         return places
+
+
+_LIST_SLOTS = (
+    "_declared_marriages",
+    "acted",
+    "bids",
+    "dealt",
+    "given",
+    "hands",
+    "last_trick",
+    "marriage_points",
+    "passed",
+    "received",
+    "seen",
+    "taken_points",
+    "talons",
+    "trick",
+    "trick_seats",
+    "tricks_won",
+)
+"""Slots holding lists, copied by ``clone()``; their items are ints or tuples, never shared
+mutable objects, so a shallow copy makes the clone independent."""
+
+_SHARED_SLOTS = tuple(
+    name for name in CardState.__slots__ if name not in _LIST_SLOTS and name != "ledger"
+)
 
 
 def _talon_marriage(talon: int) -> int:
