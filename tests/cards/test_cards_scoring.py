@@ -260,3 +260,38 @@ def test_golden_deals_count_double() -> None:
 def test_blind_declarer_result_is_doubled() -> None:
     _, events, _ = settle([0, 0, 0], outcome(contract=110, takes=(100, 17, 3), blind=True))
     assert scores_of(events)[0] == (0, -220, "contract_failed")
+
+
+def test_barrel_deals_count_from_the_deal_after_climbing() -> None:
+    ledger = Ledger(3)
+    ledger.scores = [0, 860, 0]
+    table = Table.of(rules())
+    settle_deal(ledger, table, outcome(takes=(100, 40, 0)), [])
+    assert ledger.barrel_seat == 1 and ledger.barrel_deals == 0
+    for _ in range(2):
+        settle_deal(ledger, table, outcome(takes=(100, 10, 10)), [])
+    assert ledger.barrel_seat == 1 and ledger.scores[1] == 880
+    settle_deal(ledger, table, outcome(takes=(100, 10, 10)), [])
+    assert ledger.barrel_seat == NO_SEAT and ledger.scores[1] == 760
+
+
+def test_on_the_barrel_no_half_of_a_conceded_contract_and_no_talon() -> None:
+    _, events, _ = settle([0, 880, 0], outcome(conceded=True), barrel_seat=1)
+    assert scores_of(events) == [(0, -100, "concede"), (2, 50, "concede_half")]
+    four = DealOutcome(
+        declarer=1,
+        contract=100,
+        conceded=True,
+        made=False,
+        takes=[0, 0, 0, 0],
+        took_trick=[False] * 4,
+        active=(1, 2, 3),
+        sitter=0,
+        talon_take=27,
+        double=False,
+        blind=False,
+    )
+    _, events, _ = settle([880, 0, 0, 0], four, barrel_seat=0)
+    assert not [e for e in scores_of(events) if e[0] == 0]
+    _, events, _ = settle([0, 0, 0, 0], four)
+    assert (0, 25, "talon") in scores_of(events)
