@@ -778,14 +778,8 @@ class DiceState:
                 if scores[other] == cfg.samosval:
                     events.append({"type": "samosval", "seat": other})
                     self._change(other, -scores[other], "samosval", events)
-        if cfg.barrel == POINTS_BARREL and scores != before:
-            for other in range(players):
-                if self.on_barrel[other] and scores[other] < cfg.barrel_start:
-                    self.on_barrel[other] = False
-                    self.tries[other] = 0
-                    events.append({"type": "barrel_left", "seat": other, "score": scores[other]})
-        if cfg.pits and scores != before:
-            self._pit_events(before, events)
+        if scores != before:
+            self._moved(before, events)
         # (5) the win check
         if record:
             score = scores[seat]
@@ -812,13 +806,19 @@ class DiceState:
         self._phase = THROW
         self._start_turn()
 
-    def _pit_events(self, before: list[int], events: list[Event]) -> None:
-        """Tell who has just landed in a pit (by its own turn or by a penalty)."""
+    def _moved(self, before: list[int], events: list[Event]) -> None:
+        """Sitters pushed below the barrel leave it; announce who has just landed in a pit."""
+        cfg = self._cfg
+        on_barrel = self.on_barrel
         for seat, score in enumerate(self.score_list):
             old = before[seat]
             if score == old:
                 continue
-            for low, high in self._cfg.pits:
+            if on_barrel[seat] and score < cfg.barrel_start and cfg.barrel == POINTS_BARREL:
+                on_barrel[seat] = False
+                self.tries[seat] = 0
+                events.append({"type": "barrel_left", "seat": seat, "score": score})
+            for low, high in cfg.pits:
                 if low <= score < high and not low <= old < high:
                     events.append({"type": "pit", "seat": seat, "pit": [low, high], "score": score})
 
