@@ -2,6 +2,17 @@
 """A bot that misbehaves on purpose, one way per MODE, after playing AFTER moves correctly.
 
 Used by the referee's fault tests with real processes: every fault of protocol.md has a mode.
+Words after AFTER are ignored: the tests pass a unique marker there, so that every process of a
+test (the bot, and whatever it forks or execs, which keep the marker in their argv) can be
+found in /proc afterwards.
+
+Modes added for the referee suite (tests/referee):
+- line_flood: 100 MB of short newline-terminated garbage lines as fast as the pipe takes them;
+- daemon: fork a child that sleeps (same process group) and a double-forked, setsid()-ed
+  daemon that execs a sleeping Python (new session, holds the pipes), then play on normally;
+- daemon_sleep: the same, then sleep forever (the referee has to time it out or be killed);
+- ignore_signals: ignore SIGTERM, SIGINT and SIGHUP, then sleep forever;
+- stderr_crash: write 2 MiB to stderr, then exit with code 5 (a restarted bot that floods).
 """
 
 from __future__ import annotations
@@ -23,6 +34,25 @@ def send_raw(data: bytes) -> None:
 
 def send(message: dict[str, object]) -> None:
     send_raw(json.dumps(message).encode() + b"\n")
+
+
+def spawn_sleepers() -> None:
+    """A forked child in our process group and a daemon in a session of its own, both asleep
+    with our argv (so with the test's marker) and holding our stdin/stdout/stderr."""
+    if os.fork() == 0:
+        time.sleep(3600)
+        os._exit(0)
+    middle = os.fork()
+    if middle == 0:
+        os.setsid()
+        if os.fork() == 0:
+            argv = [sys.executable, "-c", "import time; time.sleep(3600)", *sys.argv[1:]]
+            try:
+                os.execv(sys.executable, argv)
+            finally:
+                os._exit(127)
+        os._exit(0)
+    os.waitpid(middle, 0)
 
 
 def misbehave(request: dict[str, object]) -> None:
@@ -47,6 +77,22 @@ def misbehave(request: dict[str, object]) -> None:
         for _ in range(100):
             send_raw(chunk)
         time.sleep(3600)
+    elif MODE == "line_flood":
+        chunk = b"x\n" * (1 << 19)
+        for _ in range(100):
+            send_raw(chunk)
+        time.sleep(3600)
+    elif MODE == "daemon_sleep":
+        spawn_sleepers()
+        time.sleep(3600)
+    elif MODE == "ignore_signals":
+        for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+            signal.signal(sig, signal.SIG_IGN)
+        time.sleep(3600)
+    elif MODE == "stderr_crash":
+        sys.stderr.write("e" * (2 << 20))
+        sys.stderr.flush()
+        os._exit(5)
     elif MODE == "wrong_id":
         send({"type": "action", "id": int(str(rid)) + 1000, "action": legal[0]})
     elif MODE == "illegal":
@@ -89,17 +135,23 @@ def main() -> None:
         elif kind == "request":
             if MODE == "stderr_flood":
                 sys.stderr.write("noise " * 20000 + "\n")
-            if moves >= AFTER and MODE not in ("stderr_flood", "ignore_sigterm", "fork_late"):
+            if MODE == "daemon" and moves == AFTER:
+                spawn_sleepers()
+            if moves >= AFTER and MODE not in (
+                "stderr_flood",
+                "ignore_sigterm",
+                "fork_late",
+                "daemon",
+            ):
                 misbehave(message)
             moves += 1
             send({"type": "action", "id": message["id"], "action": message["legal"][0]})
         elif kind == "bye":
             if MODE == "ignore_sigterm":
                 time.sleep(3600)  # never leaves on its own: must be killed
-            if MODE == "fork_late":
-                if os.fork() == 0:
-                    time.sleep(3600)
-                    os._exit(0)
+            if MODE == "fork_late" and os.fork() == 0:
+                time.sleep(3600)  # a child that outlives its parent, holding the pipes
+                os._exit(0)
             break
 
 

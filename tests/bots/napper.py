@@ -1,0 +1,48 @@
+#!/usr/bin/env python3
+"""A bot that takes its time on every move: ``napper.py SECONDS [sleep|burn] [ignored...]``.
+
+``sleep`` (the default) sleeps SECONDS before each answer, using almost no CPU; ``burn`` spins
+the CPU for SECONDS instead. Used by the clock tests: under ``--clock cpu`` a sleeper is charged
+almost nothing, a burner its full time. Plays uniformly at random, seeded per game and seat.
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+
+SECONDS = float(sys.argv[1])
+HOW = sys.argv[2] if len(sys.argv) > 2 else "sleep"
+
+
+def take_time() -> None:
+    if HOW == "burn":
+        end = time.perf_counter() + SECONDS
+        while time.perf_counter() < end:
+            pass
+    else:
+        time.sleep(SECONDS)
+
+
+def main() -> None:
+    rng = random.Random(0)
+    for line in sys.stdin:
+        message = json.loads(line)
+        kind = message.get("type")
+        if kind == "hello":
+            print(json.dumps({"type": "hello", "name": f"napper-{HOW}"}), flush=True)
+        elif kind == "game_start":
+            rng = random.Random(f"{message['game']}:{message['seat']}")
+        elif kind == "request":
+            take_time()
+            action = rng.choice(message["legal"])
+            print(json.dumps({"type": "action", "id": message["id"], "action": action}), flush=True)
+        elif kind == "bye":
+            break
+
+
+if __name__ == "__main__":
+    main()

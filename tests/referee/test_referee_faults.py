@@ -1,0 +1,158 @@
+"""Every fault of protocol.md, end to end: a misbehaving bot (tests/bots/faulty.py) against a
+good one through the real `thousand match --json`.
+
+For each mode the match must finish (exit 0, every game played), record the documented fault
+kind per game and per bot, rank the faulting seat last, write a replay per game whose last line
+is the result, and leave no process behind — neither the bot nor anything it forked.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from conftest import (
+    FAST,
+    MIB,
+    assert_no_leftovers,
+    faulty,
+    random_bot,
+    read_replay,
+    run_match,
+)
+
+GAMES = 2
+
+# mode, AFTER (correct moves first), the fault kind of each game (None: no fault).
+# Bots that cannot start (crash before hello, bad hello, wrong protocol, no hello) are not
+# started again: their later games are "absent".
+CASES = [
+    ("crash_start", 0, ["crash", "absent"]),
+    ("crash", 2, ["crash", "crash"]),
+    ("segfault", 2, ["crash", "crash"]),
+    ("hang", 0, ["timeout", "timeout"]),
+    ("sleep", 1, ["timeout", "timeout"]),
+    ("ignore_signals", 0, ["timeout", "timeout"]),
+    ("garbage", 1, ["malformed_json", "malformed_json"]),
+    ("invalid_utf8", 1, ["invalid_utf8", "invalid_utf8"]),
+    ("huge_line", 1, ["line_too_long", "line_too_long"]),
+    ("line_flood", 1, ["malformed_json", "malformed_json"]),
+    ("wrong_id", 1, ["wrong_id", "wrong_id"]),
+    ("illegal", 1, ["illegal_action", "illegal_action"]),
+    ("close_stdout", 1, ["closed_stdout", "closed_stdout"]),
+    ("fork_child", 1, ["crash", "crash"]),
+    ("bad_hello", 0, ["bad_hello", "absent"]),
+    ("bad_protocol", 0, ["incompatible_protocol", "absent"]),
+    ("no_hello", 0, ["startup", "absent"]),
+    ("stderr_flood", 0, [None, None]),
+    ("ignore_sigterm", 0, [None, None]),
+    ("fork_late", 0, [None, None]),
+    ("daemon", 1, [None, None]),
+]
+
+START_MODES = {"crash_start", "bad_hello", "bad_protocol", "no_hello"}
+"""Modes whose bot fails before its hello: every game's fault is at the start, not at a move."""
+LINE_KINDS = {"malformed_json", "invalid_utf8", "wrong_id"}
+MEMORY_LIMIT_KB = 128 * 1024
+"""The referee alone peaks near 45 MB here; buffering a 100 MB line would pass 140 MB."""
+
+
+@pytest.mark.parametrize(("mode", "after", "kinds"), CASES, ids=[c[0] for c in CASES])
+def test_fault_is_recorded_and_contained(
+    mode: str, after: int, kinds: list[str | None], marker: str, tmp_path: Path
+) -> None:
+    replays = tmp_path / "replays"
+    run = run_match(
+        [faulty(mode, after, marker), random_bot(marker)],
+        "--games",
+        str(GAMES),
+        "--seed",
+        "7",
+        *FAST,
+        "--startup-time",
+        "1",
+        replays=replays,
+        measure_rss=mode in ("huge_line", "line_flood"),
+    )
+    assert run.returncode == 0, run.explain()
+    assert "Traceback" not in run.stderr, run.explain()
+    doc = run.doc
+    assert doc["games_played"] == GAMES == len(doc["games"])
+
+    # Per bot: exactly the documented kinds, and the good bot has none.
+    expected = Counter(k for k in kinds if k is not None)
+    assert doc["bots"][0]["faults"] == dict(expected)
+    assert doc["bots"][0]["fault_games"] == sum(k is not None for k in kinds)
+    assert doc["bots"][1]["faults"] == {}
+
+    for game, kind in zip(doc["games"], kinds, strict=True):
+        seat = game["seating"].index(0)
+        records = read_replay(game["replay"])
+        result = records[-1]
+        assert result["kind"] == "result"
+        assert result["ranking"] == game["ranking"]
+        assert result["scores"] == game["scores"]
+        assert result["faults"] == game["faults"]
+        assert records[0]["format"] == "thousand-replay"
+        if kind is None:
+            assert game["faults"] == []
+            assert all("fault" not in r and r.get("by") != "fallback" for r in records[1:-1])
+            continue
+        (fault,) = game["faults"]
+        assert fault["kind"] == kind
+        assert (fault["bot"], fault["seat"]) == (0, seat)
+        assert fault["detail"]
+        # The faulting seat is ranked last and is not the winner.
+        assert game["ranking"][-1] == seat
+        assert result["places"][seat] == len(game["seating"])
+        assert result["winner"] != seat
+        # Its moves from the fault on are the fallback's, and the replay says so.
+        mine = [r for r in records if r.get("kind") == "move" and r.get("seat") == seat]
+        if mode in START_MODES:
+            assert fault["move"] is None
+            assert mine and all(r["by"] == "fallback" for r in mine)
+        else:
+            (faulted,) = [r for r in mine if "fault" in r]
+            assert faulted["n"] == fault["move"]
+            assert faulted["fault"]["kind"] == kind
+            assert faulted["by"] == "fallback"
+            assert sum("by" not in r for r in mine) == after  # its good moves came first
+            assert all(r["by"] == "fallback" for r in mine if r["n"] > faulted["n"])
+            if kind in LINE_KINDS:
+                assert faulted["fault"]["line"]  # the offending line's first 200 characters
+                assert len(faulted["fault"]["line"]) <= 200
+            if mode == "garbage":
+                assert faulted["fault"]["line"] == "this is not json"
+
+    if run.maxrss_kb is not None:
+        assert run.maxrss_kb < MEMORY_LIMIT_KB, f"peak RSS {run.maxrss_kb} kB"
+    if mode == "stderr_flood":
+        (log,) = (replays / "logs").glob("bot0-*.stderr.log")
+        data = log.read_bytes()
+        assert MIB <= len(data) <= MIB + 200, len(data)
+        assert data.startswith(b"noise noise")
+        assert b"more bytes of stderr dropped" in data[-200:]
+    assert_no_leftovers(marker)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="referee bug: the 1 MiB stderr cap is per process, not per log file; a bot restarted "
+    "after each fault appends another MiB for every game (process.py opens the log with 'ab' "
+    "and a fresh cap on every start)",
+)
+def test_stderr_log_stays_capped_across_restarts(marker: str, tmp_path: Path) -> None:
+    replays = tmp_path / "replays"
+    run = run_match(
+        [faulty("stderr_crash", 0, marker), random_bot(marker)],
+        "--games",
+        "3",
+        *FAST,
+        replays=replays,
+    )
+    assert run.returncode == 0, run.explain()
+    assert run.doc["bots"][0]["faults"] == {"crash": 3}
+    assert_no_leftovers(marker)
+    (log,) = (replays / "logs").glob("bot0-*.stderr.log")
+    assert log.stat().st_size <= MIB + 200
