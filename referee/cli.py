@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import click
 
@@ -250,6 +251,71 @@ def bots_check(
         click.echo(f"{problems} problem(s) found", err=True)
         sys.exit(1)
     click.echo("the bot passed every check")
+
+
+@main.group()
+def replay() -> None:
+    """Step through, verify, summarise and export logged games."""
+
+
+def _replay_paths(files: tuple[str, ...]) -> list[Path]:
+    from referee.replay.reader import replay_files
+
+    paths = [Path(f) for f in files]
+    for path in paths:
+        if not path.exists():
+            fail(f"no such file or folder: {path}")
+    found = list(replay_files(paths))
+    if not found:
+        fail("no replay files found in " + ", ".join(files))
+    return found
+
+
+@replay.command("verify")
+@click.argument("files", nargs=-1, required=True, metavar="FILE|DIR...")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per file, one per line.")
+@click.option("--quiet", "-q", is_flag=True, help="Print only failures and the total.")
+def replay_verify(files: tuple[str, ...], as_json: bool, quiet: bool) -> None:
+    """Re-run every game through the engine from its recorded chance outcomes and actions.
+
+    Prints OK, or the first disagreement with its line number; exits 1 if any file fails.
+    """
+    from referee.replay.verify import verify_file
+
+    failed = checked = 0
+    for path in _replay_paths(files):
+        verdict = verify_file(path)
+        checked += 1
+        failed += not verdict.ok
+        if as_json:
+            click.echo(json.dumps(verdict.to_json()))
+        elif not verdict.ok:
+            where = f" line {verdict.line}" if verdict.line else ""
+            click.echo(f"{path}:{where}: {verdict.message}")
+        elif not quiet:
+            click.echo(f"{path}: OK ({verdict.steps} steps)")
+    if not as_json:
+        click.echo(f"{checked - failed} of {checked} replays verified", err=True)
+    sys.exit(1 if failed else 0)
+
+
+@replay.command("summary")
+@click.argument("files", nargs=-1, required=True, metavar="FILE|DIR...")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per game, one per line.")
+def replay_summary(files: tuple[str, ...], as_json: bool) -> None:
+    """One line per game: players, winner, scores, length, faults."""
+    from referee.replay.summary import ReplayError, summarise
+
+    bad = 0
+    for path in _replay_paths(files):
+        try:
+            summary = summarise(path)
+        except ReplayError as error:
+            bad += 1
+            click.echo(f"thousand: error: {error}", err=True)
+            continue
+        click.echo(json.dumps(summary.to_json()) if as_json else summary.line())
+    sys.exit(1 if bad else 0)
 
 
 if __name__ == "__main__":

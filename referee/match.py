@@ -301,6 +301,7 @@ class GameRun:
         await self.start()
         state, writer = self.state, self.writer
         move = 0
+        scores = state.scores()
         while True:
             to_move = state.to_move()
             if to_move == OVER:
@@ -309,15 +310,17 @@ class GameRun:
             if to_move == CHANCE:
                 action = state.sample_chance(self.rng)
                 events = state.apply(action)
-                if writer is not None:
-                    writer.write({"n": move, "kind": "chance", "action": action, "events": events})
+                record = None if writer is None else {"n": move, "kind": "chance", "action": action}
             else:
                 self.decisions += 1
                 record = None if writer is None else {"n": move, "kind": "move", "seat": to_move}
                 events = await self.ask(to_move, move, record)
-                if record is not None and writer is not None:
-                    record["events"] = events
-                    writer.write(record)
+            if record is not None and writer is not None:
+                record["events"] = events
+                now = state.scores()
+                if now != scores:  # the step ended a deal or a turn: say where everyone stands
+                    record["scores"] = scores = now
+                writer.write(record)
             self.distribute(events)
         return await self.finish()
 

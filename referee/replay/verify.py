@@ -1,0 +1,171 @@
+"""``thousand replay verify``: re-run a recorded game through the engine, without any random
+generator, and check every recorded event, score and the result.
+
+The replay holds every chance outcome, so the engine alone decides whether each recorded step
+happened as written; the first disagreement is reported with its line number. This is what lets
+anyone check that a published result is genuine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from referee.match import rank_faulted_last
+from referee.replay.reader import ReplayError, ReplayReader
+from thousand.game import CHANCE, OVER, IllegalAction, Result
+from thousand.registry import game_spec
+
+
+@dataclass(frozen=True)
+class Verdict:
+    path: Path
+    ok: bool
+    message: str
+    line: int | None = None
+    steps: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "file": str(self.path),
+            "ok": self.ok,
+            "line": self.line,
+            "message": self.message,
+            "steps": self.steps,
+        }
+
+
+class Disagreement(Exception):
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+def _same(recorded: Any, computed: Any) -> bool:
+    if recorded == computed:
+        return True
+    # The engine may hand out tuples where JSON has lists: compare as JSON.
+    return bool(orjson.loads(orjson.dumps(computed)) == recorded)
+
+
+def _short(value: Any, limit: int = 160) -> str:
+    text = orjson.dumps(value).decode()
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _first_difference(recorded: list[Any], computed: list[Any]) -> str:
+    computed = orjson.loads(orjson.dumps(computed))
+    for index, (a, b) in enumerate(zip(recorded, computed, strict=False)):
+        if a != b:
+            return f"event {index + 1}: recorded {_short(a)}, the engine says {_short(b)}"
+    if len(recorded) != len(computed):
+        return f"recorded {len(recorded)} events, the engine produced {len(computed)}"
+    return "events differ"
+
+
+def verify_file(path: Path) -> Verdict:
+    try:
+        with ReplayReader(path) as replay:
+            steps = _verify(replay)
+            if replay.incomplete:
+                return Verdict(
+                    path, False, "incomplete replay: the game was not finished", None, steps
+                )
+    except ReplayError as error:
+        return Verdict(path, False, str(error))
+    except Disagreement as error:
+        return Verdict(path, False, str(error), error.line)
+    return Verdict(path, True, "OK", None, steps)
+
+
+def _verify(replay: ReplayReader) -> int:
+    header = replay.header.raw
+    try:
+        spec = game_spec(replay.header.game)
+        rules = spec.rules_model.model_validate(header["rules"])
+        state = spec.new_game(rules, replay.header.players)
+    except Exception as error:
+        raise Disagreement(1, f"the header does not describe a playable game: {error}") from None
+    faulted: set[int] = set()
+    steps = 0
+    for number, record in replay:
+        kind = record.get("kind")
+        if kind == "result":
+            _check_result(number, record, state.result(), state.scores(), faulted)
+            return steps
+        if state.to_move() == OVER:
+            raise Disagreement(number, f"a {kind} step after the game was over")
+        steps += 1
+        action = record.get("action")
+        if not isinstance(action, dict):
+            raise Disagreement(number, "the step has no action")
+        if kind == "chance":
+            if state.to_move() != CHANCE:
+                raise Disagreement(
+                    number, f"a chance step where seat {state.to_move()} was to decide"
+                )
+        elif kind == "move":
+            seat = record.get("seat")
+            if seat != state.to_move():
+                expected = "chance" if state.to_move() == CHANCE else f"seat {state.to_move()}"
+                raise Disagreement(number, f"a move by seat {seat} where {expected} was next")
+            if "fault" in record:
+                faulted.add(seat)
+                rejected = record.get("rejected")
+                if rejected is not None and record["fault"].get("kind") == "illegal_action":
+                    _check_rejected(number, state, rejected)
+        else:
+            raise Disagreement(number, f"unknown step kind {kind!r}")
+        try:
+            events = state.apply(action)
+        except IllegalAction as error:
+            raise Disagreement(
+                number, f"the engine rejects the recorded action {_short(action)}: {error}"
+            ) from None
+        if not _same(record.get("events"), events):
+            raise Disagreement(number, _first_difference(record.get("events") or [], events))
+        if "scores" in record and not _same(record["scores"], state.scores()):
+            raise Disagreement(
+                number, f"scores recorded {record['scores']}, the engine says {state.scores()}"
+            )
+    raise ReplayError(f"{replay.path}: incomplete replay: no result line")
+
+
+def _check_rejected(number: int, state: Any, rejected: dict[str, Any]) -> None:
+    """A fault for an illegal action must really have been illegal."""
+    try:
+        state.clone().apply(rejected)
+    except IllegalAction:
+        return
+    raise Disagreement(number, f"the rejected action {_short(rejected)} was in fact legal")
+
+
+def _check_result(
+    number: int,
+    record: dict[str, Any],
+    engine: Result | None,
+    scores: list[int],
+    faulted: set[int],
+) -> None:
+    if engine is None:
+        raise Disagreement(number, "a result line before the game was over")
+    if not _same(record.get("engine"), engine.to_json()):
+        raise Disagreement(
+            number,
+            f"engine result recorded {_short(record.get('engine'))}, "
+            f"the engine says {_short(engine.to_json())}",
+        )
+    faults = record.get("faults") or []
+    faulted |= {f["seat"] for f in faults if isinstance(f, dict) and "seat" in f}
+    final = rank_faulted_last(engine, faulted).to_json()
+    for key in ("ranking", "scores", "places", "winner", "reason"):
+        if not _same(record.get(key), final[key]):
+            raise Disagreement(
+                number,
+                f"result {key} recorded {_short(record.get(key))}, should be {_short(final[key])}",
+            )
+    if not _same(record.get("scores"), scores):
+        raise Disagreement(number, f"final scores recorded {record.get('scores')}, not {scores}")
