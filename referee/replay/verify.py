@@ -98,7 +98,7 @@ def _verify(replay: ReplayReader) -> int:
             return steps
         if state.to_move() == OVER:
             raise Disagreement(number, f"a {kind} step after the game was over")
-        steps += 1
+        steps += 1  # noqa: SIM113 - counts steps, not lines
         action = record.get("action")
         if not isinstance(action, dict):
             raise Disagreement(number, "the step has no action")
