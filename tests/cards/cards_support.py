@@ -122,7 +122,7 @@ def check_events(state: CardState, events: list[Event]) -> None:
         if event["type"] == "talon" and event.get("reason") == "last_trick":
             continue  # the 2-player second talon, shown to all once the deal is over
         for seat in range(state.num_players):
-            if visible_to(event, seat) and state.phase != 1:
+            if visible_to(event, seat):
                 leaked = card_strings(event) - allowed_cards(state, seat)
                 assert not leaked, (seat, leaked, event)
 

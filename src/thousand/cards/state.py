@@ -25,6 +25,7 @@ from thousand.cards.cards import (
     POINTS,
     QUEEN,
     SUIT_MASK,
+    SUIT_SYMBOLS,
     SUITS,
     marriages_value,
     mask_cards,
@@ -221,16 +222,15 @@ class CardState:
             raise IllegalAction("not_chance", "no chance event is pending")
         deck = list(range(24))
         rng.shuffle(deck)
-        strs = [CARD_STR[c] for c in deck]
         n = self.n
         if n == 2:
             return {
                 "type": "deal",
                 "hands": [
-                    sorted(strs[0:10], key=CARD_INT.__getitem__),
-                    sorted(strs[10:20], key=CARD_INT.__getitem__),
+                    [CARD_STR[c] for c in sorted(deck[0:10])],
+                    [CARD_STR[c] for c in sorted(deck[10:20])],
                 ],
-                "talons": [strs[20:22], strs[22:24]],
+                "talons": [[CARD_STR[c] for c in deck[20:22]], [CARD_STR[c] for c in deck[22:24]]],
             }
         hands: list[list[str]] = []
         start = 0
@@ -238,9 +238,9 @@ class CardState:
             if n == 4 and seat == self.dealer:
                 hands.append([])
             else:
-                hands.append(sorted(strs[start : start + 7], key=CARD_INT.__getitem__))
+                hands.append([CARD_STR[c] for c in sorted(deck[start : start + 7])])
                 start += 7
-        return {"type": "deal", "hands": hands, "talon": strs[21:24]}
+        return {"type": "deal", "hands": hands, "talon": [CARD_STR[c] for c in deck[21:24]]}
 
     def legal_actions(self) -> list[Action]:
         phase = self.phase
@@ -813,7 +813,7 @@ class CardState:
     def _follow_error(self, seat: int) -> IllegalAction:
         lead = self.trick[0] // 6
         hand = self.hands[seat]
-        symbol = "♠♣♦♥"
+        symbol = SUIT_SYMBOLS
         if hand & SUIT_MASK[lead]:
             if self.t.must_beat and self._playable(seat) != hand & SUIT_MASK[lead]:
                 return IllegalAction("must_beat", "you must beat the best card if you can")
