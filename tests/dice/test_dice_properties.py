@@ -128,7 +128,7 @@ def test_random_games_keep_every_invariant(name: str, players: int, seed: int) -
 @pytest.mark.parametrize("players", PLAYERS)
 @pytest.mark.parametrize("name", list(RULE_SETS))
 def test_many_random_games_end_and_explain_every_score(name: str, players: int) -> None:
-    games = 60 if players <= 3 else 25
+    games = 90 if players <= 3 else 40
     reasons = set()
     for seed in range(games):
         state = run_checked(RULE_SETS[name], players, 1000 + seed, deep=False)
