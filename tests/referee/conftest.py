@@ -13,7 +13,7 @@ import contextlib
 import gzip
 import json
 import os
-import resource
+import re
 import shlex
 import shutil
 import signal
@@ -214,8 +214,20 @@ def assert_no_leftovers(marker: str) -> None:
     )
 
 
-def children_maxrss_kb() -> int:
-    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
+
+
+def plain(text: str) -> str:
+    """Terminal output without colours and cursor movements, newlines as ``\\n``."""
+    return _ANSI.sub("", text).replace("\r\n", "\n")
+
+
+def terminal_env() -> dict[str, str]:
+    """The environment for a pexpect terminal: wide enough for the results table (rich trusts
+    COLUMNS over the terminal's size, and pytest may have set it)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TERM")}
+    env.update(COLUMNS="200", LINES="40", TERM="xterm-256color")
+    return env
 
 
 def write_json(path: Path, data: Any) -> Path:
