@@ -962,9 +962,7 @@ class CardState:
             "declarer": d if d >= 0 else None,
             "contract": self.contract if d >= 0 else None,
             "blind": self.blind,
-            "talon": mask_strs(talon)
-            if talon and (shown or (seat == d and phase >= TALON))
-            else None,
+            "talon": mask_strs(talon) if talon and (shown or seat == d) else None,
             "talon_shown": shown,
             "talon_index": self.talon_index if self.talon_index >= 0 else None,
             "given": [
