@@ -200,6 +200,6 @@ def test_keep_options_are_whole_combinations() -> None:
 
 
 def test_score_throw_rejects_bad_dice() -> None:
-    for bad in ([], [0], [7], [1, 2, 3, 4, 5, 6], [True]):
+    for bad in ([], [0], [7], [1, 2, 3, 4, 5, 6], [True], ["a", 1], [1.0]):
         with pytest.raises(ValueError):
             score_throw(bad)

@@ -225,10 +225,9 @@ def _table(rules: DiceRules | None) -> ScoringTable:
 
 
 def _checked(dice: Sequence[int]) -> tuple[int, ...]:
-    throw = tuple(sorted(dice))
-    if not 1 <= len(throw) <= DICE or any(type(d) is not int or not 1 <= d <= 6 for d in throw):
+    if not 1 <= len(dice) <= DICE or any(type(d) is not int or not 1 <= d <= 6 for d in dice):
         raise ValueError(f"a throw is 1 to 5 dice with values 1..6, not {list(dice)!r}")
-    return throw
+    return tuple(sorted(dice))
 
 
 def score_throw(dice: Sequence[int], rules: DiceRules | None = None) -> ThrowScore:
