@@ -318,5 +318,47 @@ def replay_summary(files: tuple[str, ...], as_json: bool) -> None:
     sys.exit(1 if bad else 0)
 
 
+@replay.command("show")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--seat", type=int, default=None, help="Show only what this seat knew.")
+@click.option("--at", type=click.IntRange(min=0), default=0, help="Start at step N.")
+@click.option("--no-step", is_flag=True, help="Print the whole game (automatic in a pipe).")
+def replay_show(file: str, seat: int | None, at: int, no_step: bool) -> None:
+    """Step through a game: the table at every step, cards as cards, dice as dice.
+
+    Keys: n/→/space next, p/← previous, g go to a deal (cards) or turn (dice), j jump to a
+    step, s start, e end, q quit.
+    """
+    from referee.replay.reader import ReplayError
+    from referee.replay.viewer import show
+
+    try:
+        show(Path(file), seat, at, not no_step)
+    except (ReplayError, ValueError) as error:
+        fail(str(error))
+
+
+@replay.command("export")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option(
+    "--html",
+    "out",
+    required=True,
+    type=click.Path(dir_okay=False),
+    help="Write one self-contained HTML page here.",
+)
+def replay_export(file: str, out: str) -> None:
+    """Export a game as one self-contained HTML page (no network, no external scripts)."""
+    from referee.replay.export import export_html
+    from referee.replay.reader import ReplayError
+
+    try:
+        written = export_html(Path(file), Path(out))
+    except (ReplayError, OSError) as error:
+        fail(str(error))
+        return
+    click.echo(f"wrote {written}")
+
+
 if __name__ == "__main__":
     main()

@@ -39,7 +39,11 @@ class Header:
 
     @property
     def names(self) -> list[str]:
-        return [str(seat.get("name", "?")) for seat in self.raw.get("seats", [])]
+        """Seat names as announced; where two seats share a name, each gets its seat number."""
+        names = [str(seat.get("name", "?")) for seat in self.raw.get("seats", [])]
+        return [
+            f"{name}#{seat}" if names.count(name) > 1 else name for seat, name in enumerate(names)
+        ]
 
 
 def _open(path: Path) -> IO[bytes]:
