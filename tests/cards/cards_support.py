@@ -244,6 +244,23 @@ A_DEAL = [
 clubs, after giving Q♣ to seat 2 and K♣ to seat 0."""
 
 
+A_PLAY = (
+    ["AS", "9S", "JC"],
+    ["9H", "9D", "AH", "JH", "JD", "TH", "9C", "QD", "QH", "JS", "KD"],
+    ["TS", "QS", "TD", "AC", "QC", "KC", "TC", "KS", "AD"],
+)
+"""Scenario A's 24 cards in playing order: the first trick, then (after K♥ is led and declared)
+the rest in two runs."""
+
+TRUMP_DEAL = [
+    "9C JC QC KC TC TD AD",
+    "AS KH QH AC 9S 9D JD",
+    "9H JH KS TH AH QD KD",
+    "TS JS QS",
+]
+"""Seat 1 declares ♥ after A♠ wins; seat 2 holds no club once 9♦ is given to it."""
+
+
 def fill(partial: list[str], talon: str = "", *, players: int = 3, dealer: int = 0) -> list[str]:
     """Complete hand-made hands (and a talon, returned last) with the unused cards in deck order,
     so that a test names only the cards that matter."""

@@ -3,20 +3,28 @@
 from __future__ import annotations
 
 import pytest
-from cards_support import CARD_INT, act, dealt, fill, play, rules, scores_of, to_play
+from cards_support import (
+    A_DEAL,
+    CARD_INT,
+    TRUMP_DEAL,
+    act,
+    dealt,
+    fill,
+    play,
+    rules,
+    scores_of,
+    to_play,
+)
 
 from thousand.game import IllegalAction
 
-A = fill(["JC 9D JD QD KD TD AD", "AH TH KH QH AS TS AC", "9H JH 9S JS QS KS 9C"], "TC KC QC")
-"""Scenario A: seat 1 (on the hundred) takes every trick with ♥ marriage and the talon's clubs."""
-
 
 def scenario_a(**changes: object) -> tuple:  # type: ignore[type-arg]
-    return to_play(A[:3], A[3], (("QC", 2), ("KC", 0)), rules_=rules(**changes))
+    return to_play(A_DEAL[:3], A_DEAL[3], (("QC", 2), ("KC", 0)), rules_=rules(**changes))
 
 
 def test_declarer_gives_one_card_to_each_opponent() -> None:
-    state, _ = dealt(A[:3], A[3])
+    state, _ = dealt(A_DEAL[:3], A_DEAL[3])
     act(state, type="pass")
     act(state, type="pass")
     legal = state.legal_actions()
@@ -40,7 +48,7 @@ def test_declarer_gives_one_card_to_each_opponent() -> None:
 
 
 def test_declarer_may_raise_the_contract_within_the_limit_never_lower() -> None:
-    state, _ = dealt(A[:3], A[3])
+    state, _ = dealt(A_DEAL[:3], A_DEAL[3])
     act(state, type="bid", value=105)
     act(state, type="pass")
     act(state, type="bid", value=110)
@@ -57,7 +65,7 @@ def test_declarer_may_raise_the_contract_within_the_limit_never_lower() -> None:
 
 
 def test_concede_105_gives_each_opponent_55() -> None:
-    state, _ = dealt(A[:3], A[3])
+    state, _ = dealt(A_DEAL[:3], A_DEAL[3])
     act(state, type="bid", value=105)
     act(state, type="pass")
     act(state, type="pass")
@@ -71,7 +79,7 @@ def test_concede_105_gives_each_opponent_55() -> None:
 
 
 def test_concede_only_before_giving_cards() -> None:
-    state, _ = dealt(A[:3], A[3])
+    state, _ = dealt(A_DEAL[:3], A_DEAL[3])
     act(state, type="pass")
     act(state, type="pass")
     act(state, type="give", card="QC", to=2)
@@ -82,14 +90,14 @@ def test_concede_only_before_giving_cards() -> None:
 
 
 def test_concede_option_off() -> None:
-    state, _ = dealt(A[:3], A[3], rules_=rules(concede=False))
+    state, _ = dealt(A_DEAL[:3], A_DEAL[3], rules_=rules(concede=False))
     act(state, type="pass")
     act(state, type="pass")
     assert {"type": "concede"} not in state.legal_actions()
 
 
 def test_concede_without_penalty_gives_a_bolt() -> None:
-    state, _ = dealt(A[:3], A[3], rules_=rules(concede_penalty=False))
+    state, _ = dealt(A_DEAL[:3], A_DEAL[3], rules_=rules(concede_penalty=False))
     act(state, type="pass")
     act(state, type="pass")
     events = act(state, type="concede")
@@ -98,7 +106,7 @@ def test_concede_without_penalty_gives_a_bolt() -> None:
 
 
 def test_no_concede_on_the_barrel() -> None:
-    state, _ = dealt(A[:3], A[3])
+    state, _ = dealt(A_DEAL[:3], A_DEAL[3])
     state.ledger.barrel_seat = 1
     state.ledger.scores[1] = 880
     act(state, type="pass")
@@ -168,12 +176,7 @@ def test_marriage_impossible_once_one_of_the_pair_is_played() -> None:
 
 
 def test_a_void_player_must_trump_and_the_trump_beats_the_suit_led() -> None:
-    hands = [
-        "9C JC QC KC TC TD AD",
-        "AS KH QH AC 9S 9D JD",
-        "9H JH KS TH AH QD KD",
-        "TS JS QS",
-    ]
+    hands = TRUMP_DEAL
     state, _ = to_play(hands[:3], hands[3], (("9D", 2), ("JD", 0)))
     play(state, "AS", "KS", "9C")
     act(state, type="play", card="KH", marriage=True)
@@ -192,12 +195,7 @@ def test_a_void_player_must_trump_and_the_trump_beats_the_suit_led() -> None:
 def test_must_beat_applies_to_trumping_too() -> None:
     """Over-trumping: no natural 3-player deal reaches it under must_beat without many tricks,
     so the trick is set up directly: ♥ is trump, A♣ led, J♥ trumped, seat 0 holds 9♥ and A♥."""
-    hands = [
-        "9C JC QC KC TC TD AD",
-        "AS KH QH AC 9S 9D JD",
-        "9H JH KS TH AH QD KD",
-        "TS JS QS",
-    ]
+    hands = TRUMP_DEAL
     state, _ = to_play(hands[:3], hands[3], (("9D", 2), ("JD", 0)), rules_=rules(must_beat=True))
     bit = {c: 1 << CARD_INT[c] for c in ("AC", "JH", "9H", "AH", "KD")}
     state.trump = 3
@@ -213,12 +211,7 @@ def test_must_beat_applies_to_trumping_too() -> None:
 
 
 def test_must_beat_when_following_a_trump_lead() -> None:
-    hands = [
-        "9C JC QC KC TC TD AD",
-        "AS KH QH AC 9S 9D JD",
-        "9H JH KS TH AH QD KD",
-        "TS JS QS",
-    ]
+    hands = TRUMP_DEAL
     state, _ = to_play(hands[:3], hands[3], (("9D", 2), ("JD", 0)), rules_=rules(must_beat=True))
     play(state, "AS", "KS", "9C")
     act(state, type="play", card="QH", marriage=True)
@@ -229,7 +222,7 @@ def test_must_beat_when_following_a_trump_lead() -> None:
 
 
 def test_trump_changes_on_a_later_marriage() -> None:
-    state, _ = to_play(A[:3], A[3], (("AC", 2), ("TS", 0)))
+    state, _ = to_play(A_DEAL[:3], A_DEAL[3], (("AC", 2), ("TS", 0)))
     play(state, "AS", "9S", "TS")
     act(state, type="play", card="KH", marriage=True)
     assert state.view(0)["trump"] == "H"

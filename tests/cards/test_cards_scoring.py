@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cards_support import A_DEAL, act, play, rules, scores_of, to_play
+from cards_support import A_DEAL, A_PLAY, act, play, rules, scores_of, to_play
 
 from thousand.cards import concede_half, round_take
 from thousand.cards.rules import Table
@@ -69,10 +69,9 @@ def test_concede_half_rounds_up_to_5() -> None:
 
 def test_full_deal_scenario_a_declarer_takes_everything() -> None:
     state, _ = to_play(A_DEAL[:3], A_DEAL[3], (("QC", 2), ("KC", 0)))
-    events = play(state, "AS", "9S", "JC")
+    events = play(state, *A_PLAY[0])
     events += act(state, type="play", card="KH", marriage=True)
-    events += play(state, "9H", "9D", "AH", "JH", "JD", "TH", "9C", "QD", "QH", "JS", "KD")
-    events += play(state, "TS", "QS", "TD", "AC", "QC", "KC", "TC", "KS", "AD")
+    events += play(state, *A_PLAY[1], *A_PLAY[2])
     result = next(e for e in events if e["type"] == "deal_result")
     assert result["points"] == [0, 120, 0] and result["takes"] == [0, 220, 0]
     assert result["made"] is True

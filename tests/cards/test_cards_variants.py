@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from cards_support import A_DEAL, act, dealt, fill, play, rules, scores_of
+from cards_support import A_DEAL, A_PLAY, act, dealt, fill, play, rules, scores_of
 from pydantic import ValidationError
 
 from thousand.cards import PRESETS, SPEC, CardRules
@@ -13,12 +13,6 @@ from thousand.errors import RulesError
 from thousand.game import CHANCE, OVER
 from thousand.registry import game_spec
 from thousand.rules_io import rules_from_mapping
-
-A_PLAY = (
-    ["AS", "9S", "JC"],
-    ["9H", "9D", "AH", "JH", "JD", "TH", "9C", "QD", "QH", "JS", "KD"],
-    ["TS", "QS", "TD", "AC", "QC", "KC", "TC", "KS", "AD"],
-)
 
 
 def test_four_players_the_dealer_sits_out_and_scores_the_talon() -> None:

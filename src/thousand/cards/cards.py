@@ -82,21 +82,6 @@ def mask_strs(mask: int) -> list[str]:
     return list(_STRS_LO[mask & 0xFFF] + _STRS_HI[mask >> 12])
 
 
-def cards_mask(cards: Iterable[int]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
-
-
-def suit_of(card: int) -> int:
-    return card // 6
-
-
-def rank_of(card: int) -> int:
-    return card % 6
-
-
 def parse_card(text: str) -> int:
     """A wire string to its int; raises ``ValueError`` for anything but the 24 cards."""
     try:
@@ -129,14 +114,6 @@ def pretty_card(card: str | int) -> str:
 
 def pretty_cards(cards: Iterable[str | int]) -> str:
     return " ".join(pretty_card(c) for c in cards)
-
-
-def suit_letter(suit: int) -> str:
-    return SUITS[suit]
-
-
-def suit_index(letter: str) -> int:
-    return SUITS.index(letter)
 
 
 def marriages_value(mask: int, ace_marriage: bool) -> int:

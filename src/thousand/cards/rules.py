@@ -151,7 +151,7 @@ class Table:
 
     players: int
     redeal: bool
-    three_nines: bool
+    redeal_three_nines_on_hundred: bool
     redeal_hand_points: int
     redeal_talon_points: int
     opening_bid: int
@@ -181,37 +181,7 @@ class Table:
 
     @classmethod
     def of(cls, rules: CardRules) -> Table:
-        return cls(
-            players=rules.players,
-            redeal=rules.redeal,
-            three_nines=rules.redeal_three_nines_on_hundred,
-            redeal_hand_points=rules.redeal_hand_points,
-            redeal_talon_points=rules.redeal_talon_points,
-            opening_bid=rules.opening_bid,
-            bid_step=rules.bid_step,
-            bid_limit=rules.bid_limit,
-            max_bid=rules.max_bid,
-            show_talon_on_hundred=rules.show_talon_on_hundred,
-            blind_bidding=rules.blind_bidding,
-            concede=rules.concede,
-            concede_penalty=rules.concede_penalty,
-            must_beat=rules.must_beat,
-            marriage_on_first_lead=rules.marriage_on_first_lead,
-            ace_marriage=rules.ace_marriage,
-            bolt_limit=rules.bolt_limit,
-            bolt_penalty=rules.bolt_penalty,
-            bolts_in_a_row=rules.bolts_in_a_row,
-            bolt_for_declarer=rules.bolt_for_declarer,
-            samosval=rules.samosval,
-            barrel=rules.barrel_on,
-            barrel_score=rules.barrel_score,
-            barrel_deals=rules.barrel_deals,
-            barrel_penalty=rules.barrel_penalty,
-            barrel_falls_to_zero=rules.barrel_falls_to_zero,
-            target=rules.target,
-            max_deals=rules.max_deals,
-            golden_round=rules.golden_round,
-        )
+        return cls(**{**rules.model_dump(), "barrel": rules.barrel_on})
 
 
 CLASSIC = CardRules()

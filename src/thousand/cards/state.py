@@ -390,7 +390,7 @@ class CardState:
             return "four_nines"
         if mask_points(dealt) < t.redeal_hand_points:
             return "few_points"
-        if t.three_nines and nines == 3 and seat == self.hundred:
+        if t.redeal_three_nines_on_hundred and nines == 3 and seat == self.hundred:
             return "three_nines"
         return None
 
@@ -928,11 +928,6 @@ class CardState:
         trick = self.trick
         talon = self.talon
         shown = self.talon_shown
-        if seen and phase > DEAL:
-            t = self.t
-            limit: int | None = min(t.bid_limit + marriages_value(hand, t.ace_marriage), t.max_bid)
-        else:
-            limit = None
         return {
             "game": "cards",
             "seat": seat,
@@ -952,7 +947,7 @@ class CardState:
             "hand": mask_strs(hand) if seen else [],
             "hand_seen": seen,
             "hand_sizes": [h.bit_count() for h in hands],
-            "bid_limit": limit,
+            "bid_limit": self._limit(seat) if seen and phase > DEAL else None,
             "bids": [
                 {"seat": s, "value": None if v == PASS else v, "blind": b} for s, v, b in self.bids
             ],
