@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from cards_support import (
     A_DEAL,
-    CARD_INT,
     TRUMP_DEAL,
     act,
     dealt,
@@ -16,10 +17,12 @@ from cards_support import (
     to_play,
 )
 
-from thousand.game import IllegalAction
+from thousand.cards import CardState
+from thousand.cards.cards import CARD_INT
+from thousand.game import Event, IllegalAction
 
 
-def scenario_a(**changes: object) -> tuple:  # type: ignore[type-arg]
+def scenario_a(**changes: Any) -> tuple[CardState, list[Event]]:
     return to_play(A_DEAL[:3], A_DEAL[3], (("QC", 2), ("KC", 0)), rules_=rules(**changes))
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from cards_support import A_DEAL, A_PLAY, act, play, rules, scores_of, to_play
 
 from thousand.cards import concede_half, round_take
@@ -36,7 +38,7 @@ def outcome(
 
 
 def settle(
-    scores: list[int], deal: DealOutcome, *, barrel_seat: int = NO_SEAT, **changes: object
+    scores: list[int], deal: DealOutcome, *, barrel_seat: int = NO_SEAT, **changes: Any
 ) -> tuple[Ledger, list[Event], int]:
     ledger = Ledger(len(scores))
     ledger.scores = list(scores)
