@@ -70,8 +70,6 @@ def test_fault_is_recorded_and_contained(
         "--seed",
         "7",
         *FAST,
-        "--startup-time",
-        "1",
         replays=replays,
         measure_rss=mode in ("huge_line", "line_flood"),
     )
