@@ -35,6 +35,7 @@ _THROWS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(product(range(1, 7), repeat=size)) for size in range(DICE + 1)
 )
 """Every ordered throw of ``size`` dice, so that one random number draws a whole throw."""
+_WAYS = tuple(len(throws) for throws in _THROWS)
 
 
 class _Config:
@@ -243,8 +244,8 @@ class DiceState:
 
     def sample_chance(self, rng: random.Random) -> Action:
         if self._phase == THROW:
-            throws = _THROWS[self.dice_left]
-            return {"type": "throw", "dice": list(throws[int(rng.random() * len(throws))])}
+            left = self.dice_left
+            return {"type": "throw", "dice": list(_THROWS[left][int(rng.random() * _WAYS[left])])}
         if self._phase == LOT:
             return {"type": "first_player", "seat": rng.randrange(len(self.score_list))}
         raise IllegalAction("not_chance", "no chance event is pending")
@@ -474,8 +475,8 @@ class DiceState:
             return []
         if self.must_roll:
             raise IllegalAction("hot_dice", "all five dice are set aside: the throw is compulsory")
-        block = self._record_block(self.turn_total)
-        if block is not None:
+        if not self._need <= self.turn_total <= self._cap:
+            block = self._limit(self.turn_total) or "limit"
             raise IllegalAction(block, self._block_message(block, self.turn_total))
         events: list[Event] = []
         self._end_turn("stop", True, events)
