@@ -782,3 +782,41 @@ def test_a_penalty_below_the_barrel_takes_the_sitter_off() -> None:
     assert changes(events) == [(0, -100, "bolt_penalty")]
     assert of_type(events, "barrel_left") == [{"type": "barrel_left", "seat": 0, "score": 780}]
     assert (state.on_barrel[0], state.tries[0], state.falls[0]) == (False, 0, 0)
+
+
+def test_samosval_by_a_barrel_fall() -> None:
+    state = start(barrel_fall_penalty=325)
+    state.setup(
+        scores=[880, 0, 0],
+        opened=[True, False, False],
+        on_barrel=[True, False, False],
+        barrel_attempts=[2, 0, 0],
+    )
+    assert changes(skip(state)) == [(0, -325, "barrel_fall"), (0, -555, "samosval")]
+
+
+def test_open_barrel_points_falls_are_counted() -> None:
+    state = start(barrel="open")
+    state.setup(
+        scores=[950, 0, 0],
+        opened=[True, False, False],
+        barrel_points=[5, 0, 0],
+        barrel_falls=[2, 0, 0],
+    )
+    events = play(state, [1, 1, 1, 2, 3])
+    assert of_type(events, "barrel_fallen")[0] == {
+        "type": "barrel_fallen",
+        "seat": 0,
+        "falls": 3,
+        "why": "points",
+    }
+    assert changes(events) == [(0, -950, "barrel_fall")]
+
+
+def test_barrel_usurp_none_lets_several_sit() -> None:
+    state = start(barrel_usurp="none")
+    state.setup(scores=[800, 880, 0], opened=[True, True, False], on_barrel=[False, True, False])
+    events = play(state, [1, 1, 1, 2, 3], "stop")
+    assert of_type(events, "barrel_usurped") == []
+    assert state.on_barrel == [True, True, False]
+    assert state.scores() == [880, 880, 0]
