@@ -1,9 +1,229 @@
-"""HTML export of a replay (being written: see the replay issue)."""
+"""``thousand replay export FILE --html OUT``: one self-contained HTML page that replays a game.
+
+The page (``viewer.html`` next to this module, inline CSS and JS, no network) draws the table
+at every step, for the whole table or for what one seat saw. Every view is computed here by
+the engine (``frames.py``); the page knows no rule, it only draws views.
+
+Data shape (JSON, gzipped, base64 inside the page; the page inflates it with the browser's
+``DecompressionStream``)::
+
+    {"game", "names", "players", "meta", "result", "incomplete",
+     "steps": [{"line", "kind", "seat", "fault", "d": [lines], "ds": {seat: [lines]}}],
+     "views": {"table": [delta, ...], "0": [delta, ...], ...}}
+
+A view stream is delta-coded: the first entry is the whole view, each later entry holds only
+the keys whose values changed since the previous step (``"~"`` lists keys that went away).
+``ds`` holds a seat's description lines only where they differ from the whole table's ``d``.
+"""
 
 from __future__ import annotations
 
+import base64
+import gzip
+import html
+import os
+import tempfile
+from importlib import resources
 from pathlib import Path
+from typing import Any
+
+import orjson
+
+from referee.replay.frames import Frame, LoadedReplay, load_frames
+from referee.replay.reader import ReplayError
+from referee.replay.render import describe_step
+
+TEMPLATE = "viewer.html"
+DATA_MARK = "__REPLAY_DATA__"
+TITLE_MARK = "__REPLAY_TITLE__"
+# Decisions whose card is known only to the mover (and the recipient): others see no card.
+PRIVATE_CARD_ACTIONS = {"give": "to", "discard": None}
+
+
+def _template() -> str:
+    return resources.files("referee.replay").joinpath(TEMPLATE).read_text(encoding="utf-8")
+
+
+def _delta(previous: dict[str, Any] | None, current: dict[str, Any]) -> dict[str, Any]:
+    if previous is None:
+        return dict(current)
+    changed = {k: v for k, v in current.items() if k not in previous or previous[k] != v}
+    gone = [k for k in previous if k not in current]
+    if gone:
+        changed["~"] = gone
+    return changed
+
+
+def _plain(value: Any) -> Any:
+    """Tuples (shared engine arrays) as lists, so equality and JSON agree."""
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+def _redacted(frame: Frame, seat: int) -> Frame:
+    """The step as ``seat`` saw it: a card given or discarded by another seat stays unnamed
+    unless it was given to ``seat``."""
+    record = frame.record
+    if record is None or record.get("seat") == seat:
+        return frame
+    action = record.get("action") or {}
+    kind = action.get("type")
+    if kind not in PRIVATE_CARD_ACTIONS or "card" not in action:
+        return frame
+    to_key = PRIVATE_CARD_ACTIONS[kind]
+    if to_key is not None and action.get(to_key) == seat:
+        return frame
+    hidden = dict(record, action={**action, "card": "?"})
+    return Frame(frame.index, frame.line, hidden, frame.state)
+
+
+class _Piles:
+    """Talons lying face down on the table (the views name a talon only once it is shown or
+    taken): the whole table sees their cards, a seat sees only how many there are."""
+
+    def __init__(self) -> None:
+        self.piles: list[list[str]] = []
+        self.claimed: int | None = None
+
+    def step(self, record: dict[str, Any] | None, view: dict[str, Any]) -> list[list[str]]:
+        if record is not None:
+            action = record.get("action") or {}
+            if record.get("kind") == "chance" and action.get("type") == "deal":
+                if isinstance(action.get("talons"), list):
+                    self.piles = [list(p) for p in action["talons"]]
+                elif isinstance(action.get("talon"), list):
+                    self.piles = [list(action["talon"])]
+                else:
+                    self.piles = []
+                self.claimed = None
+            if action.get("type") == "take_talon" and isinstance(action.get("index"), int):
+                self.claimed = action["index"]
+            for event in record.get("events", []):
+                if event.get("type") == "talon" and event.get("reason") == "last_trick":
+                    self.piles = []
+        phase = view.get("phase")
+        if phase in ("bidding", "choose_talon"):
+            return self.piles
+        if len(self.piles) == 2 and self.claimed is not None and phase in (
+            "talon",
+            "contract",
+            "play",
+        ):
+            return [self.piles[1 - self.claimed]]
+        return []
+
+
+def build_data(loaded: LoadedReplay) -> dict[str, Any]:
+    header = loaded.header
+    names = header.names
+    players = header.players
+    cards = header.game == "cards"
+    streams: dict[str, list[dict[str, Any]]] = {"table": []}
+    streams.update({str(s): [] for s in range(players)})
+    previous: dict[str, dict[str, Any] | None] = dict.fromkeys(streams)
+    steps: list[dict[str, Any]] = []
+    piles = _Piles()
+    for frame in loaded.frames:
+        record = frame.record
+        table = _plain(frame.view(None))
+        seat_views = [_plain(frame.view(s)) for s in range(players)]
+        if cards:
+            if "given" in table:
+                # The whole table knows every given card: take each from whoever saw it.
+                given = [dict(g) for g in table.get("given") or []]
+                for i, item in enumerate(given):
+                    for view in seat_views:
+                        known = (view.get("given") or [])[i : i + 1]
+                        if item.get("card") is None and known and known[0].get("card"):
+                            item["card"] = known[0]["card"]
+                table["given"] = given or table.get("given")
+            lying = piles.step(record, table)
+            table["_piles"] = lying
+            for view in seat_views:
+                view["_piles"] = [len(p) for p in lying]
+        for key, view in [("table", table), *((str(s), v) for s, v in enumerate(seat_views))]:
+            streams[key].append(_delta(previous[key], view))
+            previous[key] = view
+        lines = describe_step(frame, names, None)
+        step: dict[str, Any] = {"line": frame.line, "d": lines}
+        if record is not None:
+            step["kind"] = record.get("kind")
+            if "seat" in record:
+                step["seat"] = record["seat"]
+            if "fault" in record:
+                step["fault"] = record["fault"]
+        seat_lines = {}
+        for s in range(players):
+            mine = describe_step(_redacted(frame, s), names, s)
+            if mine != lines:
+                seat_lines[str(s)] = mine
+        if seat_lines:
+            step["ds"] = seat_lines
+        steps.append(step)
+    raw = header.raw
+    meta = {
+        "rules_label": raw.get("rules_label"),
+        "rules": raw.get("rules"),
+        "seed": str(raw.get("seed")) if raw.get("seed") is not None else None,
+        "game_index": raw.get("game_index"),
+        "started": raw.get("started"),
+        "referee": raw.get("referee"),
+        "seats": [
+            {k: seat.get(k) for k in ("name", "label", "version", "author")}
+            for seat in raw.get("seats", [])
+        ],
+    }
+    result = loaded.result
+    if result is not None:
+        result = {k: v for k, v in result.items() if k != "engine"}
+    return {
+        "game": header.game,
+        "names": names,
+        "players": players,
+        "meta": meta,
+        "result": result,
+        "incomplete": loaded.incomplete,
+        "steps": steps,
+        "views": streams,
+    }
+
+
+def render_page(data: dict[str, Any]) -> str:
+    packed = gzip.compress(orjson.dumps(data), compresslevel=9, mtime=0)
+    blob = base64.b64encode(packed).decode("ascii")
+    names = " · ".join(data["names"])
+    title = html.escape(f"Тысяча · {data['game']} · {names}")
+    page = _template()
+    if DATA_MARK not in page or TITLE_MARK not in page:
+        raise OSError(f"the page template {TEMPLATE} is damaged (placeholders missing)")
+    return page.replace(TITLE_MARK, title).replace(DATA_MARK, blob)
 
 
 def export_html(replay: Path, out: Path) -> Path:
-    raise OSError("HTML export is not available yet")
+    """Write the page for ``replay`` to ``out`` and return ``out``."""
+    if out.exists() and out.is_dir():
+        raise OSError(f"{out} is a folder: give a file name for the HTML page")
+    loaded = load_frames(replay)
+    if len(loaded.frames) < 1:
+        raise ReplayError(f"{replay}: no steps to show")
+    page = render_page(build_data(loaded))
+    parent = out.parent if str(out.parent) else Path(".")
+    if not parent.is_dir():
+        raise OSError(f"cannot write {out}: folder {parent} does not exist")
+    # Write next to the target and rename, so a reader never sees half a page.
+    try:
+        fd, temp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=parent)
+    except OSError as error:
+        raise OSError(f"cannot write {out}: {error.strerror}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(page)
+        os.chmod(temp, 0o644)
+        os.replace(temp, out)
+    except OSError as error:
+        Path(temp).unlink(missing_ok=True)
+        raise OSError(f"cannot write {out}: {error.strerror or error}") from None
+    return out

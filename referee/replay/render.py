@@ -73,11 +73,16 @@ def describe_step(frame: Frame, names: list[str], seat: int | None) -> list[str]
             head += " " + dice_text(action.get("dice")).plain
     else:
         who = names[record["seat"]]
-        fields = " ".join(
-            f"{k}={card_text(v).plain if k == 'card' else _value(v, names)}"
-            for k, v in action.items()
-            if k != "type"
-        )
+        if seat is not None and seat != record["seat"]:
+            # Another seat's action may be private (a card passed face down): from a seat's
+            # point of view, what it learnt of the move is in the events it was shown.
+            fields = ""
+        else:
+            fields = " ".join(
+                f"{k}={card_text(v).plain if k == 'card' else _value(v, names)}"
+                for k, v in action.items()
+                if k != "type"
+            )
         head = f"{who}: {action.get('type')} {fields}".rstrip()
         timing = record.get("wall_ms")
         if timing is not None:
