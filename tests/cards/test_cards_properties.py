@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from thousand.cards import CardRules
-from thousand.game import CHANCE, OVER
+from thousand.game import CHANCE, OVER, IllegalAction
 from thousand.play import play_game, random_policy, rebuild
 
 
@@ -135,3 +135,63 @@ def test_clone_is_independent_of_the_original() -> None:
         else:
             legal = state.legal_actions()
             state.apply(legal[rng.randrange(len(legal))])
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 400) | st.sampled_from(["AS", "KH", "x", ""]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner),
+    max_leaves=8,
+)
+KINDS = st.sampled_from(
+    [
+        "bid",
+        "pass",
+        "redeal",
+        "blind_bid",
+        "look",
+        "give",
+        "contract",
+        "concede",
+        "play",
+        "take_talon",
+        "discard",
+        "deal",
+        "first_dealer",
+        "nonsense",
+    ]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    seed=st.integers(0, 2**16),
+    steps=st.integers(0, 60),
+    kind=KINDS,
+    extra=st.dictionaries(
+        st.sampled_from(["card", "value", "to", "index", "marriage", "seat", "hands", "x"]), JSON
+    ),
+    preset=st.sampled_from(["classic", "four", "duel", "everything"]),
+)
+def test_any_junk_action_is_refused_with_illegal_action_or_is_legal(
+    seed: int, steps: int, kind: str, extra: dict[str, object], preset: str
+) -> None:
+    table = rules(preset)
+    game = CheckedGame(table, seed, heavy=False)
+    state = game.state
+    for _ in range(steps):
+        if state.to_move() == OVER:
+            break
+        if state.to_move() == CHANCE:
+            state.apply(state.sample_chance(game.rng))
+        else:
+            state.apply(game.choose(state.legal_actions()))
+    action = {"type": kind, **extra}
+    legal = state.legal_actions()
+    chance = state.to_move() == CHANCE
+    before = [state.view(s) for s in range(table.players)]
+    try:
+        state.apply(action)
+    except IllegalAction:
+        assert [state.view(s) for s in range(table.players)] == before
+    else:
+        assert action in legal or (chance and kind in ("deal", "first_dealer"))
