@@ -104,6 +104,7 @@ def run_checked(rules: DiceRules, players: int, seed: int, deep: bool) -> DiceSt
         assert [a + d for a, d in zip(old, delta, strict=True)] == new
         if rules.score_floor is not None:
             assert min(new) >= rules.score_floor
+        check_table(state, rules, events)
         assert state.view(0)["turns_played"] <= cap
     result = state.result()
     assert result is not None
@@ -115,6 +116,40 @@ def run_checked(rules: DiceRules, players: int, seed: int, deep: bool) -> DiceSt
     ranked = [result.scores[s] for s in result.ranking if s != result.winner]
     assert ranked == sorted(ranked, reverse=True)
     return state
+
+
+def check_table(state: DiceState, rules: DiceRules, events: list[dict[str, Any]]) -> None:
+    """What the rules promise about the table after every step."""
+    view = state.view(0)
+    scores = view["scores"]
+    if rules.samosval is not None:
+        assert rules.samosval not in scores
+    assert all(b < rules.bolt_limit for b in view["bolts"])
+    if rules.barrel_max_falls is not None:
+        assert all(f < rules.barrel_max_falls for f in view["barrel_falls"])
+    if rules.barrel == "points":
+        for seat, sitting in enumerate(view["on_barrel"]):
+            if sitting:
+                assert scores[seat] >= rules.barrel_start
+                if rules.barrel_clamp:
+                    assert scores[seat] == rules.barrel_start or seat == view["winner"]
+                if rules.barrel_attempts is not None:
+                    assert view["barrel_attempts"][seat] < rules.barrel_attempts
+    if rules.barrel == "open":
+        assert all(p < rules.open_points_limit for p in view["barrel_points"])
+        assert max(scores) <= rules.goal or view["winner"] is not None
+    for event in events:
+        if event["type"] == "turn_end" and event["recorded"]:
+            assert event["why"] in ("stop", "confirmed", "samosval", "five_of_a_kind")
+        if event["type"] == "win" and event["why"] == "goal":
+            assert event["score"] >= rules.goal
+            if rules.barrel == "open":
+                assert event["score"] == rules.goal
+    if view["phase"] == "decide":
+        stops = [a for a in state.legal_actions() if a["type"] == "stop"]
+        if not view["choosing"]:
+            can = not view["must_roll"] and view["need"] <= view["turn_total"]
+            assert bool(stops) == can
 
 
 @pytest.mark.parametrize("players", PLAYERS)
