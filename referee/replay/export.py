@@ -107,10 +107,15 @@ class _Piles:
         phase = view.get("phase")
         if phase in ("bidding", "choose_talon"):
             return self.piles
-        if len(self.piles) == 2 and self.claimed is not None and phase in (
-            "talon",
-            "contract",
-            "play",
+        if (
+            len(self.piles) == 2
+            and self.claimed is not None
+            and phase
+            in (
+                "talon",
+                "contract",
+                "play",
+            )
         ):
             return [self.piles[1 - self.claimed]]
         return []
