@@ -104,13 +104,22 @@ def derive_seed(match_seed: int, *parts: object) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
+def duplicate_seatings(players: int) -> list[tuple[int, ...]]:
+    """Every permutation of the seats for up to 3 players (2 or 6 games a group); beyond that
+    the n cyclic rotations, so each bot still plays the luck of every seat once (24 or more
+    games a group would make a match too long to schedule)."""
+    if players <= 3:
+        return list(itertools.permutations(range(players)))
+    return [tuple((seat + shift) % players for seat in range(players)) for shift in range(players)]
+
+
 def plan_games(players: int, games: int, seed: int, rotate: bool) -> list[GamePlan]:
     """With ``rotate`` every chance seed is played once per permutation of the seats
     (duplicate format), so each bot meets the same luck from every seat; otherwise seats rotate
     cyclically and every game has its own seed."""
     plans: list[GamePlan] = []
     if rotate:
-        seatings = list(itertools.permutations(range(players)))
+        seatings = duplicate_seatings(players)
         groups = -(-games // len(seatings))
         for group in range(groups):
             group_seed = derive_seed(seed, "group", group)

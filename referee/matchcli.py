@@ -7,7 +7,6 @@ so that cli.py stays a list of options.
 from __future__ import annotations
 
 import asyncio
-import math
 import random
 import signal
 import sys
@@ -19,7 +18,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from referee.botspec import BotSpecError, parse_bot
-from referee.match import GameOutcome, MatchConfig, plan_games, run_match
+from referee.match import GameOutcome, MatchConfig, duplicate_seatings, plan_games, run_match
 from referee.players import TimeControl
 from referee.report import match_document, print_report
 from referee.stats import Sprt, head_to_head_samples, parse_sprt
@@ -104,7 +103,9 @@ def run_match_command(
             if rotate:
                 # Only whole duplicate groups are samples: half a group still carries luck.
                 sizes = Counter(o.plan.group for o in done)
-                complete = [o for o in done if sizes[o.plan.group] == math.factorial(len(specs))]
+                complete = [
+                    o for o in done if sizes[o.plan.group] == len(duplicate_seatings(len(specs)))
+                ]
                 samples = head_to_head_samples(complete, True)
             else:
                 samples = head_to_head_samples(done, False)

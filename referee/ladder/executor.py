@@ -1,0 +1,121 @@
+"""Where a match runs. The run loop hands an executor a ``MatchSpec`` and gets a
+``MatchOutcome`` back; it neither knows nor cares whether the match ran here (``LocalExecutor``,
+asyncio processes) or, later, on a cluster.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from referee.botspec import parse_bot
+from referee.match import GameOutcome, MatchConfig, duplicate_seatings, run_match
+from referee.players import TimeControl
+from thousand.rules_io import rules_from_mapping
+
+
+@dataclass(frozen=True)
+class MatchSpec:
+    """Everything needed to play one ladder match, as plain data (it may cross a network)."""
+
+    match_id: int
+    game: str
+    rules: dict[str, Any]
+    rules_label: str
+    bots: list[str]
+    names: list[str]
+    seed: int
+    time: dict[str, float | str]
+    replays: str
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def players(self) -> int:
+        return len(self.bots)
+
+    @property
+    def games(self) -> int:
+        """One duplicate group (see ``duplicate_seatings``)."""
+        return len(duplicate_seatings(self.players))
+
+
+@dataclass
+class EntrantOutcome:
+    games: int = 0
+    wins: int = 0
+    place_sum: int = 0
+    score_sum: int = 0
+    faults: int = 0
+    fault_games: int = 0
+
+    @property
+    def mean_place(self) -> float:
+        return self.place_sum / self.games if self.games else math.inf
+
+
+@dataclass
+class MatchOutcome:
+    entrants: list[EntrantOutcome]
+    replays: list[str]
+    fault_kinds: dict[str, int] = field(default_factory=dict)
+
+
+def outcome_from_games(players: int, outcomes: list[GameOutcome]) -> MatchOutcome:
+    per = [EntrantOutcome() for _ in range(players)]
+    kinds: dict[str, int] = {}
+    for game in outcomes:
+        faulted = {f.bot for f in game.faults}
+        for bot in range(players):
+            entry = per[bot]
+            place = game.place_of(bot)
+            entry.games += 1
+            entry.wins += place == 1
+            entry.place_sum += place
+            entry.score_sum += game.score_of(bot)
+            entry.fault_games += bot in faulted
+        for fault in game.faults:
+            per[fault.bot].faults += 1
+            kinds[fault.kind] = kinds.get(fault.kind, 0) + 1
+    replays = [str(g.replay) for g in outcomes if g.replay is not None]
+    return MatchOutcome(per, replays, kinds)
+
+
+class Executor(Protocol):
+    async def run(self, spec: MatchSpec) -> MatchOutcome: ...
+
+
+class LocalExecutor:
+    """Plays the match in this process's event loop with real bot processes."""
+
+    def __init__(self, sandbox: Any = None) -> None:
+        self.sandbox = sandbox
+
+    async def run(self, spec: MatchSpec) -> MatchOutcome:
+        rules = rules_from_mapping(spec.game, {k: v for k, v in spec.rules.items()})
+        time = TimeControl(
+            startup=float(spec.time["startup"]),
+            bank=float(spec.time["bank"]),
+            per_move=float(spec.time["per_move"]),
+            clock=str(spec.time.get("clock", "wall")),
+        )
+        replays = Path(spec.replays)
+        config = MatchConfig(
+            game=spec.game,
+            rules=rules,
+            rules_label=spec.rules_label,
+            bots=[parse_bot(b) for b in spec.bots],
+            games=spec.games,
+            seed=spec.seed,
+            rotate=True,
+            time=time,
+            concurrency=1,
+            replays=replays,
+            logs=replays / "logs",
+            close_grace=1.0,
+        )
+        if self.sandbox is not None and hasattr(config, "sandbox"):
+            config.sandbox = self.sandbox
+        outcomes = await run_match(config)
+        return outcome_from_games(spec.players, outcomes)

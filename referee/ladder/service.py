@@ -1,0 +1,334 @@
+"""The ladder's run loop: claim a match, play it through an executor, record it.
+
+Claiming and recording are each one transaction. A match is claimed as a ``running`` row
+carrying this process's worker id; its result, the entrants' statistics and the rating update
+are written together, and only if the row is still ours and still running. So a process killed
+with SIGKILL loses at most the matches it was playing (a later run marks them abandoned), never
+a recorded result, and never records one twice. Several processes can run on one file.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import socket
+import sqlite3
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from referee.ladder import ratings, scheduler, store
+from referee.ladder.executor import Executor, MatchOutcome, MatchSpec
+from referee.match import derive_seed
+
+STALE_SECONDS = 600.0
+HEARTBEAT_SECONDS = 15.0
+
+
+def _start_time(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            raw = stat.read()
+        return raw[raw.rfind(b")") + 2 :].split()[19].decode()
+    except (OSError, IndexError):
+        return "?"
+
+
+def worker_id() -> str:
+    """host:pid:start-time — enough to tell, on this host, whether the worker still lives."""
+    pid = os.getpid()
+    return f"{socket.gethostname()}:{pid}:{_start_time(pid)}"
+
+
+def worker_alive(worker: str) -> bool | None:
+    """True/False for a worker on this host, None when it ran elsewhere (unknowable here)."""
+    host, _, rest = worker.partition(":")
+    pid_text, _, started = rest.partition(":")
+    if host != socket.gethostname() or not pid_text.isdigit():
+        return None
+    return _start_time(int(pid_text)) == started
+
+
+def files_dir(db_path: Path) -> Path:
+    """Replays, logs and pages live next to the database, in ``NAME.files/``."""
+    return db_path.with_name(db_path.name + ".files")
+
+
+def reap_stale(db: sqlite3.Connection) -> int:
+    """Mark as abandoned the running matches of workers that died (must run in a transaction)."""
+    reaped = 0
+    cutoff = time.time() - STALE_SECONDS
+    for row in db.execute("SELECT id, worker, heartbeat FROM matches WHERE status = 'running'"):
+        alive = worker_alive(row["worker"])
+        if alive is False or (alive is None and row["heartbeat"] < cutoff):
+            db.execute(
+                "UPDATE matches SET status = 'abandoned', finished = ? WHERE id = ?",
+                (store.now_iso(), row["id"]),
+            )
+            reaped += 1
+    return reaped
+
+
+@dataclass
+class Claim:
+    spec: MatchSpec
+    entrants: list[store.Entrant]
+
+
+def claim(db: sqlite3.Connection, db_path: Path, worker: str, *, uniform: bool = False) -> Claim:
+    with store.transaction(db):
+        reap_stale(db)
+        meta = store.read_meta(db)
+        field = store.entrants(db, enabled_only=True)
+        next_id = db.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM matches").fetchone()[0]
+        rng = random.Random(derive_seed(int(meta.get("seed", 0)), "schedule", next_id))
+        try:
+            chosen = scheduler.choose(field, int(meta["players"]), rng, uniform=uniform)
+        except ValueError as error:
+            raise store.LadderError(str(error)) from None
+        seed = derive_seed(int(meta.get("seed", 0)), "match", next_id)
+        now = time.time()
+        db.execute(
+            "INSERT INTO matches (id, status, entrants, versions, seed, worker, claimed, "
+            "heartbeat) VALUES (?, 'running', ?, ?, ?, ?, ?, ?)",
+            (
+                next_id,
+                json.dumps([e.id for e in chosen]),
+                json.dumps([e.version for e in chosen]),
+                seed,
+                worker,
+                now,
+                now,
+            ),
+        )
+    replays = files_dir(db_path) / "replays" / f"match-{next_id:06d}"
+    spec = MatchSpec(
+        match_id=next_id,
+        game=meta["game"],
+        rules=meta["rules"],
+        rules_label=meta.get("rules_label", "classic"),
+        bots=[e.bot for e in chosen],
+        names=[e.name for e in chosen],
+        seed=seed,
+        time=meta["time"],
+        replays=str(replays),
+        options={"sandbox": meta.get("sandbox")},
+    )
+    return Claim(spec, chosen)
+
+
+def record(db: sqlite3.Connection, worker: str, claim_: Claim, outcome: MatchOutcome) -> bool:
+    """Write a finished match, its entrants' statistics and the rating update, all or nothing.
+    Returns False when the match is no longer ours (it was reaped as stale meanwhile)."""
+    match_id = claim_.spec.match_id
+    with store.transaction(db):
+        row = db.execute(
+            "SELECT status, worker, versions FROM matches WHERE id = ?", (match_id,)
+        ).fetchone()
+        if row is None or row["status"] != "running" or row["worker"] != worker:
+            return False
+        versions = json.loads(row["versions"])
+        ids = [e.id for e in claim_.entrants]
+        current = {
+            r["id"]: r
+            for r in db.execute(
+                f"SELECT id, mu, sigma FROM entrants WHERE id IN ({','.join('?' * len(ids))})",
+                ids,
+            )
+        }
+        before = [ratings.Rating(current[i]["mu"], current[i]["sigma"]) for i in ids]
+        ranks = ratings.ranks_from_means([o.mean_place for o in outcome.entrants])
+        after = ratings.update(before, ranks)
+        finished = store.now_iso()
+        for index, entrant_id in enumerate(ids):
+            result = outcome.entrants[index]
+            db.execute(
+                "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    match_id,
+                    entrant_id,
+                    versions[index],
+                    ranks[index],
+                    result.games,
+                    result.wins,
+                    result.place_sum,
+                    result.score_sum,
+                    result.faults,
+                    result.fault_games,
+                ),
+            )
+            db.execute(
+                "INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    match_id,
+                    entrant_id,
+                    before[index].mu,
+                    before[index].sigma,
+                    after[index].mu,
+                    after[index].sigma,
+                ),
+            )
+            db.execute(
+                "UPDATE entrants SET mu = ?, sigma = ?, matches = matches + 1, "
+                "games = games + ?, wins = wins + ?, place_sum = place_sum + ?, "
+                "faults = faults + ?, fault_games = fault_games + ?, last_played = ? "
+                "WHERE id = ?",
+                (
+                    after[index].mu,
+                    after[index].sigma,
+                    result.games,
+                    result.wins,
+                    result.place_sum,
+                    result.faults,
+                    result.fault_games,
+                    finished,
+                    entrant_id,
+                ),
+            )
+        db.execute("INSERT INTO rating_events (kind, match_id) VALUES ('match', ?)", (match_id,))
+        db.execute(
+            "UPDATE matches SET status = 'done', finished = ?, replays = ?, summary = ? "
+            "WHERE id = ?",
+            (
+                finished,
+                json.dumps(outcome.replays),
+                json.dumps({"ranks": ranks, "faults": outcome.fault_kinds}),
+                match_id,
+            ),
+        )
+    return True
+
+
+def abandon(db: sqlite3.Connection, worker: str, match_ids: list[int]) -> None:
+    if not match_ids:
+        return
+    with store.transaction(db):
+        for match_id in match_ids:
+            db.execute(
+                "UPDATE matches SET status = 'abandoned', finished = ? "
+                "WHERE id = ? AND status = 'running' AND worker = ?",
+                (store.now_iso(), match_id, worker),
+            )
+
+
+@dataclass
+class Budget:
+    """When to stop scheduling: after ``matches`` more, at ``until`` (unix time), when the
+    ladder holds ``total`` finished matches, or never."""
+
+    matches: int | None = None
+    until: float | None = None
+    total: int | None = None
+
+    def open(self, claimed: int, done_in_ladder: int) -> bool:
+        if self.matches is not None and claimed >= self.matches:
+            return False
+        if self.until is not None and time.time() >= self.until:
+            return False
+        return not (self.total is not None and done_in_ladder >= self.total)
+
+
+def done_count(db: sqlite3.Connection) -> int:
+    return int(db.execute("SELECT COUNT(*) FROM matches WHERE status = 'done'").fetchone()[0])
+
+
+def running_count(db: sqlite3.Connection) -> int:
+    return int(db.execute("SELECT COUNT(*) FROM matches WHERE status = 'running'").fetchone()[0])
+
+
+Progress = Callable[[int, "store.Entrant | None"], None]
+
+
+async def run(
+    db_path: Path,
+    executor: Executor,
+    budget: Budget,
+    concurrency: int,
+    stop: asyncio.Event,
+    on_recorded: Progress | None = None,
+    *,
+    uniform: bool = False,
+) -> int:
+    """Play matches until the budget closes or ``stop`` is set; returns how many were recorded.
+    Cancelling the task abandons the matches in flight (their rows say so)."""
+    db = store.connect(db_path)
+    worker = worker_id()
+    running: dict[asyncio.Task[MatchOutcome], Claim] = {}
+    claimed = recorded = 0
+    last_beat = time.monotonic()
+    try:
+        while True:
+            with store.transaction(db):
+                ladder_done = done_count(db) + running_count(db)
+            while (
+                not stop.is_set()
+                and len(running) < concurrency
+                and budget.open(claimed, ladder_done)
+            ):
+                claim_ = claim(db, db_path, worker, uniform=uniform)
+                claimed += 1
+                ladder_done += 1
+                task = asyncio.ensure_future(executor.run(claim_.spec))
+                running[task] = claim_
+            if not running:
+                return recorded
+            finished, _ = await asyncio.wait(
+                running, timeout=HEARTBEAT_SECONDS, return_when=asyncio.FIRST_COMPLETED
+            )
+            for task in finished:
+                claim_ = running.pop(task)
+                outcome = task.result()
+                if record(db, worker, claim_, outcome):
+                    recorded += 1
+                    if on_recorded is not None:
+                        on_recorded(recorded, leader(db))
+            if time.monotonic() - last_beat >= HEARTBEAT_SECONDS and running:
+                heartbeat(db, [c.spec.match_id for c in running.values()])
+                last_beat = time.monotonic()
+    except BaseException:
+        for task in running:
+            task.cancel()
+        await asyncio.gather(*running, return_exceptions=True)
+        abandon(db, worker, [c.spec.match_id for c in running.values()])
+        raise
+    finally:
+        db.close()
+
+
+def heartbeat(db: sqlite3.Connection, match_ids: list[int]) -> None:
+    with store.transaction(db):
+        db.executemany(
+            "UPDATE matches SET heartbeat = ? WHERE id = ?",
+            [(time.time(), match_id) for match_id in match_ids],
+        )
+
+
+def leader(db: sqlite3.Connection) -> store.Entrant | None:
+    field = store.entrants(db)
+    if not field:
+        return None
+    return max(field, key=lambda e: ratings.Rating(e.mu, e.sigma).conservative)
+
+
+def meta_for_init(
+    game: str,
+    rules: dict[str, Any],
+    rules_label: str,
+    players: int,
+    time_control: dict[str, Any],
+    seed: int,
+    sandbox: dict[str, Any] | None,
+) -> dict[str, Any]:
+    return {
+        "game": game,
+        "rules": rules,
+        "rules_label": rules_label,
+        "players": players,
+        "time": time_control,
+        "seed": seed,
+        "sandbox": sandbox,
+    }
