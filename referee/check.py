@@ -15,12 +15,13 @@ from pathlib import Path
 from typing import Any
 
 import orjson
+from pydantic import BaseModel
 
 from referee.botspec import BotSpec, parse_bot
 from referee.match import MatchConfig, run_match
 from referee.players import TimeControl
 from thousand.registry import game_spec
-from thousand.rules_io import load_rules, rules_from_mapping
+from thousand.rules_io import rules_from_mapping
 
 # (game, preset, players, overrides): rule sets that together offer every kind of decision.
 CONFIGURATIONS: list[tuple[str, str, int, dict[str, Any]]] = [
@@ -103,23 +104,20 @@ def _scan_replay(path: Path, bot_seat: int, report: CheckReport) -> None:
 async def check_configuration(
     spec: BotSpec,
     game: str,
-    preset: str,
+    rules: BaseModel,
+    label: str,
     players: int,
-    overrides: dict[str, Any],
     time: TimeControl,
     max_games: int,
     workdir: Path,
 ) -> CheckReport:
-    rules = rules_from_mapping(game, {"preset": preset, **overrides}) if overrides else None
-    rules = rules or load_rules(game, preset)
-    label = f"{game}/{preset}" + "".join(f" {k}={v}" for k, v in overrides.items())
-    label += f" ({players} players)"
+    preset = label.split("/")[-1].split()[0]
     report = CheckReport(label)
     kinds_possible: set[str] = set()
     random_bot = parse_bot("builtin:random")
     stale = 0
     for index in range(max_games):
-        replays = workdir / f"{game}-{preset}-{players}-{index}"
+        replays = workdir / f"{game}-{preset}-{players}-{index}-{id(report)}"
         config = MatchConfig(
             game=game,
             rules=rules,
@@ -184,8 +182,11 @@ async def check_bot(
                 continue
             if preset not in game_spec(game).presets:
                 continue
+            rules = rules_from_mapping(game, {"preset": preset, **overrides})
+            label = f"{game}/{preset}" + "".join(f" {k}={v}" for k, v in overrides.items())
+            label += f" ({players} players)"
             report = await check_configuration(
-                spec, game, preset, players, overrides, time, max_games, Path(tmp)
+                spec, game, rules, label, players, time, max_games, Path(tmp)
             )
             reports.append(report)
             if any(
@@ -194,6 +195,29 @@ async def check_bot(
             ):
                 break
     return reports
+
+
+async def check_for_ladder(
+    spec: BotSpec,
+    game: str,
+    rules: BaseModel,
+    label: str,
+    players: int,
+    time: TimeControl,
+    max_games: int = 4,
+) -> CheckReport:
+    """The check a ladder runs before admitting a bot: its own game, rules and table size."""
+    with tempfile.TemporaryDirectory(prefix="thousand-check-") as tmp:
+        return await check_configuration(
+            spec,
+            game,
+            rules,
+            f"{game}/{label} ({players} players)",
+            players,
+            time,
+            max_games,
+            Path(tmp),
+        )
 
 
 def run_check(bot: str, games: list[str], time: TimeControl, max_games: int) -> list[CheckReport]:

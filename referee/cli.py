@@ -360,5 +360,13 @@ def replay_export(file: str, out: str) -> None:
     click.echo(f"wrote {written}")
 
 
+def _register_ladder() -> None:
+    from referee.ladder.cli import ladder
+
+    main.add_command(ladder)
+
+
+_register_ladder()
+
 if __name__ == "__main__":
     main()

@@ -101,7 +101,8 @@ class MatchConfig:
 def derive_seed(match_seed: int, *parts: object) -> int:
     """Independent, reproducible seeds for each game, from one match seed."""
     text = ":".join(str(p) for p in (match_seed, *parts))
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+    # 63 bits: fits a signed 64-bit integer (SQLite, JSON readers in other languages).
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
 
 
 def duplicate_seatings(players: int) -> list[tuple[int, ...]]:

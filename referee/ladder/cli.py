@@ -1,0 +1,465 @@
+"""``thousand ladder …``: host a contest ladder (a click group; the work is in the modules)."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+import json
+import signal
+import sqlite3
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from referee.botspec import BotSpecError, parse_bot
+from referee.ladder import ratings, rerate, service, standings, store
+from referee.ladder.executor import LocalExecutor
+from referee.players import TimeControl
+from thousand.errors import RulesError
+from thousand.registry import GAME_NAMES, game_spec
+from thousand.rules_io import load_rules
+
+
+def fail(message: str) -> None:
+    click.echo(f"thousand: error: {message}", err=True)
+    sys.exit(1)
+
+
+def _open(path: str) -> sqlite3.Connection:
+    try:
+        return store.connect(Path(path))
+    except store.LadderError as error:
+        fail(str(error))
+        raise
+
+
+@click.group()
+def ladder() -> None:
+    """Host a contest ladder: entrants, round-the-clock matches, ratings, standings.
+
+    \b
+    thousand ladder init contest.db --game dice --rules classic --players 3
+    thousand ladder add contest.db alice "python3 bots/dice_bot.py"
+    thousand ladder run contest.db --matches 30 --concurrency 2
+    thousand ladder standings contest.db
+    """
+
+
+@ladder.command("init")
+@click.argument("db", type=click.Path(dir_okay=False))
+@click.option("--game", type=click.Choice(GAME_NAMES), required=True)
+@click.option(
+    "--rules", "rules_arg", default="classic", show_default=True, help="Preset or rules file."
+)
+@click.option("--players", type=int, default=None, help="Seats per match (default: the game's).")
+@click.option("--time-per-move", type=float, default=1.0, show_default=True)
+@click.option("--time-bank", type=float, default=10.0, show_default=True)
+@click.option("--startup-time", type=float, default=10.0, show_default=True)
+@click.option(
+    "--clock",
+    type=click.Choice(["wall", "cpu"]),
+    default="cpu",
+    show_default=True,
+    help="CPU clocks keep a loaded ladder machine fair.",
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="Seeds every match.")
+def ladder_init(
+    db: str,
+    game: str,
+    rules_arg: str,
+    players: int | None,
+    time_per_move: float,
+    time_bank: float,
+    startup_time: float,
+    clock: str,
+    seed: int,
+) -> None:
+    """Create a ladder in the SQLite file DB."""
+    try:
+        rules = load_rules(game, rules_arg)
+        spec = game_spec(game)
+        count = players or spec.default_players
+        if players is None and count not in rules.allowed_players():  # type: ignore[attr-defined]
+            count = rules.allowed_players()[0]  # type: ignore[attr-defined]
+        spec.check_players(rules, count)
+        meta = service.meta_for_init(
+            game,
+            rules.model_dump(mode="json"),
+            rules_arg,
+            count,
+            {"startup": startup_time, "bank": time_bank, "per_move": time_per_move, "clock": clock},
+            seed,
+            None,
+        )
+        store.init(Path(db), meta)
+    except (RulesError, store.LadderError) as error:
+        fail(str(error))
+    click.echo(f"created ladder {db}: {game}, rules {rules_arg}, {count} players a match")
+
+
+def _admit(db_path: str, bot: str) -> tuple[str, str | None]:
+    """Run the conformance check under the ladder's own rules; refuse with the reasons."""
+    from referee.check import check_for_ladder
+
+    db = _open(db_path)
+    meta = store.read_meta(db)
+    db.close()
+    try:
+        spec = parse_bot(bot)
+    except BotSpecError as error:
+        fail(str(error))
+        raise
+    rules = game_spec(meta["game"]).rules_model.model_validate(meta["rules"])
+    time_control = TimeControl(
+        startup=float(meta["time"]["startup"]),
+        bank=float(meta["time"]["bank"]),
+        per_move=float(meta["time"]["per_move"]),
+        clock="wall",
+    )
+    click.echo(f"checking {bot} ...", err=True)
+    report = asyncio.run(
+        check_for_ladder(
+            spec,
+            meta["game"],
+            rules,
+            meta.get("rules_label", "?"),
+            int(meta["players"]),
+            time_control,
+        )
+    )
+    if report.problems:
+        lines = [f"{p['problem']}: {p['detail']}" for p in report.problems[:5]]
+        fail("the bot failed the conformance check: " + "; ".join(lines))
+    return bot, spec.digest
+
+
+@ladder.command("add")
+@click.argument("db", type=click.Path(dir_okay=False))
+@click.argument("name")
+@click.argument("bot")
+@click.option("--no-check", is_flag=True, help="Admit without the conformance check.")
+def ladder_add(db: str, name: str, bot: str, no_check: bool) -> None:
+    """Admit a new entrant NAME playing BOT (a command, executable, manifest or builtin:…)."""
+    digest: str | None
+    if no_check:
+        try:
+            digest = parse_bot(bot).digest
+        except BotSpecError as error:
+            fail(str(error))
+            return
+    else:
+        bot, digest = _admit(db, bot)
+    conn = _open(db)
+    start = ratings.Rating()
+    try:
+        with store.transaction(conn):
+            conn.execute(
+                "INSERT INTO entrants (name, bot, digest, added, mu, sigma) VALUES (?,?,?,?,?,?)",
+                (name, bot, digest, store.now_iso(), start.mu, start.sigma),
+            )
+    except sqlite3.IntegrityError:
+        fail(f"an entrant named {name!r} exists already (use: thousand ladder update)")
+    click.echo(f"added {name}")
+
+
+@ladder.command("update")
+@click.argument("db", type=click.Path(dir_okay=False))
+@click.argument("name")
+@click.argument("bot")
+@click.option("--reset-rating", is_flag=True, help="Start the new version's rating afresh.")
+@click.option("--no-check", is_flag=True, help="Admit without the conformance check.")
+def ladder_update(db: str, name: str, bot: str, reset_rating: bool, no_check: bool) -> None:
+    """Replace NAME's bot with a new version (the rating is kept unless --reset-rating)."""
+    conn = _open(db)
+    try:
+        entrant = store.entrant_by_name(conn, name)
+    except store.LadderError as error:
+        fail(str(error))
+        return
+    digest = parse_bot(bot).digest if no_check else _admit(db, bot)[1]
+    start = ratings.Rating()
+    with store.transaction(conn):
+        conn.execute(
+            "UPDATE entrants SET bot = ?, digest = ?, version = version + 1 WHERE id = ?",
+            (bot, digest, entrant.id),
+        )
+        if reset_rating:
+            conn.execute(
+                "UPDATE entrants SET mu = ?, sigma = ? WHERE id = ?",
+                (start.mu, start.sigma, entrant.id),
+            )
+            conn.execute(
+                "INSERT INTO rating_events (kind, entrant_id) VALUES ('reset', ?)", (entrant.id,)
+            )
+    kept = "reset" if reset_rating else "kept"
+    click.echo(f"updated {name} to version {entrant.version + 1} (rating {kept})")
+
+
+def _set_enabled(db: str, name: str, enabled: bool) -> None:
+    conn = _open(db)
+    try:
+        entrant = store.entrant_by_name(conn, name)
+    except store.LadderError as error:
+        fail(str(error))
+        return
+    with store.transaction(conn):
+        conn.execute("UPDATE entrants SET enabled = ? WHERE id = ?", (int(enabled), entrant.id))
+    click.echo(f"{'enabled' if enabled else 'disabled'} {name}")
+
+
+@ladder.command("disable")
+@click.argument("db", type=click.Path(dir_okay=False))
+@click.argument("name")
+def ladder_disable(db: str, name: str) -> None:
+    """Stop scheduling NAME (its results and rating stay)."""
+    _set_enabled(db, name, False)
+
+
+@ladder.command("enable")
+@click.argument("db", type=click.Path(dir_okay=False))
+@click.argument("name")
+def ladder_enable(db: str, name: str) -> None:
+    """Schedule NAME again."""
+    _set_enabled(db, name, True)
+
+
+@ladder.command("list")
+@click.argument("db", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True)
+def ladder_list(db: str, as_json: bool) -> None:
+    """List the entrants and their bots."""
+    conn = _open(db)
+    field = store.entrants(conn)
+    if as_json:
+        click.echo(
+            json.dumps(
+                [
+                    {
+                        "name": e.name,
+                        "bot": e.bot,
+                        "version": e.version,
+                        "enabled": e.enabled,
+                        "digest": e.digest,
+                        "added": e.added,
+                    }
+                    for e in field
+                ],
+                indent=2,
+            )
+        )
+        return
+    for e in field:
+        state = "enabled" if e.enabled else "disabled"
+        click.echo(f"{e.name:20} v{e.version} {state:8} {e.bot}")
+
+
+def _parse_until(text: str) -> float:
+    try:
+        moment = datetime.datetime.fromisoformat(text)
+    except ValueError:
+        try:
+            clock = datetime.time.fromisoformat(text)
+        except ValueError:
+            raise click.BadParameter(
+                "use an ISO time (2026-12-01T08:00 or 08:00)", param_hint="--until"
+            ) from None
+        today = datetime.datetime.now()
+        moment = datetime.datetime.combine(today.date(), clock)
+        if moment <= today:
+            moment += datetime.timedelta(days=1)
+    return moment.timestamp()
+
+
+@ladder.command("run")
+@click.argument("db", type=click.Path(dir_okay=False))
+@click.option("--matches", type=click.IntRange(min=1), default=None, help="Play N matches.")
+@click.option("--until", default=None, help="Stop scheduling at this time (ISO, or HH:MM).")
+@click.option(
+    "--total",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Stop once the ladder holds N finished matches (a restart completes it).",
+)
+@click.option("--forever", is_flag=True, help="Play until interrupted.")
+@click.option("--concurrency", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option("--uniform", is_flag=True, hidden=True, help="Random pairing (benchmarks).")
+def ladder_run(
+    db: str,
+    matches: int | None,
+    until: str | None,
+    total: int | None,
+    forever: bool,
+    concurrency: int,
+    uniform: bool,
+) -> None:
+    """Schedule and play matches, updating ratings after each.
+
+    Ctrl-C stops cleanly after the running matches; a second Ctrl-C stops at once.
+    """
+    if sum(x is not None for x in (matches, until, total)) + forever != 1:
+        raise click.UsageError("give exactly one of --matches, --until, --total, --forever")
+    conn = _open(db)
+    conn.close()
+    budget = service.Budget(matches, _parse_until(until) if until else None, total)
+    from rich.console import Console
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    err = Console(stderr=True)
+    started = time.monotonic()
+    progress = Progress(
+        SpinnerColumn(),
+        TextColumn("{task.description}"),
+        TimeElapsedColumn(),
+        console=err,
+        disable=not err.is_terminal,
+        transient=True,
+    )
+    task = progress.add_task("ladder: starting", total=None)
+
+    def on_recorded(count: int, leader: store.Entrant | None) -> None:
+        rate = count / max(1e-9, time.monotonic() - started) * 60
+        lead = f", leader {leader.name}" if leader else ""
+        progress.update(task, description=f"ladder: {count} matches, {rate:.1f}/min{lead}")
+
+    loop = asyncio.new_event_loop()
+    stop = asyncio.Event()
+    main_task = loop.create_task(
+        service.run(
+            Path(db), LocalExecutor(), budget, concurrency, stop, on_recorded, uniform=uniform
+        )
+    )
+    presses = 0
+
+    def interrupt() -> None:
+        nonlocal presses
+        presses += 1
+        if presses == 1:
+            err.print("stopping after the running matches (Ctrl-C again to stop now)")
+            stop.set()
+        else:
+            main_task.cancel()
+
+    loop.add_signal_handler(signal.SIGINT, interrupt)
+    loop.add_signal_handler(signal.SIGTERM, interrupt)
+    try:
+        with progress:
+            recorded = loop.run_until_complete(main_task)
+    except asyncio.CancelledError:
+        err.print("stopped; the matches in flight were abandoned")
+        sys.exit(130)
+    except store.LadderError as error:
+        fail(str(error))
+        return
+    finally:
+        loop.close()
+    click.echo(f"recorded {recorded} matches")
+    if presses:
+        sys.exit(130)
+
+
+@ladder.command("standings")
+@click.argument("db", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True)
+@click.option("--markdown", is_flag=True)
+@click.option(
+    "--html",
+    "html_out",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Write a self-contained page linking recent games' replays.",
+)
+def ladder_standings(db: str, as_json: bool, markdown: bool, html_out: str | None) -> None:
+    """Rank, name, rating (μ − 3σ) with its uncertainty, games, wins, mean place, faults."""
+    conn = _open(db)
+    table = standings.standings(conn)
+    if html_out:
+        path = standings.write_html(conn, Path(html_out))
+        click.echo(f"wrote {path}")
+        return
+    if as_json:
+        click.echo(table.model_dump_json(indent=2))
+        return
+    if markdown:
+        click.echo(standings.markdown(table), nl=False)
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    view = Table(
+        title=f"{table.game} ladder · rules {table.rules} · {table.matches_done} matches"
+        f" · sandbox {table.sandbox or '—'}"
+    )
+    for column in (
+        "rank",
+        "name",
+        "rating",
+        "μ ± σ",
+        "games",
+        "wins",
+        "mean place",
+        "faults",
+        "last played",
+    ):
+        view.add_column(column, justify="left" if column == "name" else "right")
+    for r in table.rows:
+        name = r.name + (" ⚠" if r.flagged else "") + ("" if r.enabled else " (off)")
+        view.add_row(
+            str(r.rank),
+            name,
+            f"{r.rating:.2f}",
+            f"{r.mu:.1f} ± {r.sigma:.1f}",
+            str(r.games),
+            str(r.wins),
+            f"{r.mean_place:.2f}" if r.mean_place is not None else "—",
+            str(r.faults),
+            r.last_played or "—",
+        )
+    Console().print(view)
+
+
+@ladder.command("games")
+@click.argument("db", type=click.Path(dir_okay=False))
+@click.option("--bot", default=None, help="Only matches of this entrant.")
+@click.option("--last", type=click.IntRange(min=1), default=20, show_default=True)
+@click.option("--json", "as_json", is_flag=True)
+def ladder_games(db: str, bot: str | None, last: int, as_json: bool) -> None:
+    """List matches (newest first) with their replay files."""
+    conn = _open(db)
+    try:
+        rows = standings.matches(conn, bot, last)
+    except store.LadderError as error:
+        fail(str(error))
+        return
+    if as_json:
+        click.echo(json.dumps([r.model_dump(mode="json") for r in rows], indent=2))
+        return
+    for r in rows:
+        ranks = r.ranks or []
+        who = ", ".join(
+            f"{n} ({ranks[i]})" if i < len(ranks) else n for i, n in enumerate(r.entrants)
+        )
+        click.echo(f"match {r.id} [{r.status}] {r.finished or ''} {who}")
+        for replay in r.replays:
+            click.echo(f"    {replay}")
+
+
+@ladder.command("rerate")
+@click.argument("db", type=click.Path(dir_okay=False))
+@click.option("--check", is_flag=True, help="Only compare; change nothing (exit 1 on a diff).")
+def ladder_rerate(db: str, check: bool) -> None:
+    """Recompute every rating from the stored match history."""
+    conn = _open(db)
+    rerated = rerate.recompute(conn)
+    if not rerated.differing:
+        click.echo(f"recomputed {rerated.matches} matches: identical to the stored ratings")
+        return
+    click.echo(
+        f"recomputed {rerated.matches} matches: {len(rerated.differing)} entrants differ: "
+        + ", ".join(rerated.differing)
+    )
+    if check:
+        sys.exit(1)
+    rerate.write(conn, rerated)
+    click.echo("stored ratings replaced by the recomputed ones")

@@ -1,0 +1,240 @@
+"""What contestants read: the standings table (text, JSON, Markdown, a self-contained HTML
+page) and the list of matches with their replays."""
+
+from __future__ import annotations
+
+import html
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from referee.ladder import store
+from referee.ladder.ratings import Rating
+
+FAULTY = 0.5
+"""Entrants that faulted in at least this share of their games are flagged."""
+
+
+class StandingRow(BaseModel):
+    rank: int
+    name: str
+    rating: float
+    mu: float
+    sigma: float
+    matches: int
+    games: int
+    wins: int
+    mean_place: float | None
+    faults: int
+    fault_games: int
+    flagged: bool
+    enabled: bool
+    version: int
+    last_played: str | None
+
+
+class Standings(BaseModel):
+    game: str
+    rules: str
+    players: int
+    sandbox: str | None
+    matches_done: int
+    rows: list[StandingRow]
+
+
+class MatchRow(BaseModel):
+    id: int
+    status: str
+    finished: str | None
+    entrants: list[str]
+    ranks: list[int] | None
+    replays: list[str]
+
+
+def standings(db: sqlite3.Connection) -> Standings:
+    meta = store.read_meta(db)
+    field = store.entrants(db)
+    field.sort(key=lambda e: (-Rating(e.mu, e.sigma).conservative, e.name))
+    rows = [
+        StandingRow(
+            rank=index,
+            name=e.name,
+            rating=round(Rating(e.mu, e.sigma).conservative, 3),
+            mu=round(e.mu, 3),
+            sigma=round(e.sigma, 3),
+            matches=e.matches,
+            games=e.games,
+            wins=e.wins,
+            mean_place=round(e.place_sum / e.games, 3) if e.games else None,
+            faults=e.faults,
+            fault_games=e.fault_games,
+            flagged=e.games > 0 and e.fault_rate >= FAULTY,
+            enabled=e.enabled,
+            version=e.version,
+            last_played=e.last_played,
+        )
+        for index, e in enumerate(field, start=1)
+    ]
+    sandbox = meta.get("sandbox")
+    mode = sandbox.get("mode") if isinstance(sandbox, dict) else sandbox
+    done = db.execute("SELECT COUNT(*) FROM matches WHERE status = 'done'").fetchone()[0]
+    return Standings(
+        game=meta["game"],
+        rules=meta.get("rules_label", "?"),
+        players=int(meta["players"]),
+        sandbox=mode,
+        matches_done=int(done),
+        rows=rows,
+    )
+
+
+def matches(db: sqlite3.Connection, bot: str | None = None, last: int = 20) -> list[MatchRow]:
+    names = {e.id: e.name for e in store.entrants(db)}
+    bot_id = store.entrant_by_name(db, bot).id if bot else None
+    rows = []
+    for row in db.execute("SELECT * FROM matches ORDER BY id DESC"):
+        ids = json.loads(row["entrants"])
+        if bot_id is not None and bot_id not in ids:
+            continue
+        summary = json.loads(row["summary"]) if row["summary"] else {}
+        rows.append(
+            MatchRow(
+                id=row["id"],
+                status=row["status"],
+                finished=row["finished"],
+                entrants=[names.get(i, f"#{i}") for i in ids],
+                ranks=summary.get("ranks"),
+                replays=json.loads(row["replays"]) if row["replays"] else [],
+            )
+        )
+        if len(rows) >= last:
+            break
+    return rows
+
+
+def markdown(table: Standings) -> str:
+    lines = [
+        f"# Ladder standings — {table.game}, rules {table.rules}, {table.players} players",
+        "",
+        f"{table.matches_done} matches played · sandbox: {table.sandbox or 'none recorded'}",
+        "",
+        "| rank | name | rating (μ−3σ) | μ ± σ | matches | games | wins | mean place | faults |"
+        " last played |",
+        "|---:|---|---:|---:|---:|---:|---:|---:|---:|---|",
+    ]
+    for r in table.rows:
+        flag = " ⚠" if r.flagged else ""
+        off = " (disabled)" if not r.enabled else ""
+        mean = f"{r.mean_place:.2f}" if r.mean_place is not None else "—"
+        lines.append(
+            f"| {r.rank} | {r.name}{off}{flag} | {r.rating:.2f} | {r.mu:.2f} ± {r.sigma:.2f} | "
+            f"{r.matches} | {r.games} | {r.wins} | {mean} | {r.faults} | "
+            f"{r.last_played or '—'} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<style>
+body {{ font: 15px/1.45 system-ui, sans-serif; margin: 2rem auto; max-width: 70rem;
+        color: #1d232a; background: #f6f4ef; padding: 0 1rem; }}
+h1 {{ font-size: 1.6rem; margin-bottom: .2rem; }}
+.meta {{ color: #5a636e; margin-bottom: 1.5rem; }}
+table {{ border-collapse: collapse; width: 100%; background: white;
+         box-shadow: 0 1px 3px #0002; }}
+th, td {{ padding: .45rem .7rem; border-bottom: 1px solid #e4e0d8; text-align: right; }}
+th {{ background: #27313b; color: white; font-weight: 600; }}
+td.name, th.name {{ text-align: left; }}
+tr.flagged td {{ background: #fff1e6; }}
+tr.disabled td {{ color: #98a0a8; }}
+.flag {{ color: #c0392b; font-weight: 600; }}
+h2 {{ margin-top: 2.2rem; font-size: 1.2rem; }}
+ul.games {{ list-style: none; padding: 0; }}
+ul.games li {{ background: white; margin: .3rem 0; padding: .4rem .7rem; }}
+a {{ color: #1f5fa8; }}
+</style></head><body>
+<h1>{title}</h1>
+<div class="meta">{meta}</div>
+<table><thead><tr><th>rank</th><th class="name">name</th><th>rating (μ−3σ)</th>
+<th>μ ± σ</th><th>matches</th><th>games</th><th>wins</th><th>mean place</th><th>faults</th>
+<th>last played</th></tr></thead><tbody>
+{rows}
+</tbody></table>
+<h2>Recent matches</h2>
+<ul class="games">
+{games}
+</ul>
+</body></html>
+"""
+
+
+def html_page(table: Standings, recent: list[tuple[MatchRow, list[tuple[str, str]]]]) -> str:
+    """``recent``: matches with (label, relative link) pairs to their exported replays."""
+    rows = []
+    for r in table.rows:
+        classes = " ".join(
+            c for c, on in (("flagged", r.flagged), ("disabled", not r.enabled)) if on
+        )
+        flag = (
+            ' <span class="flag" title="faults in most games">⚠ faulty</span>' if r.flagged else ""
+        )
+        mean = f"{r.mean_place:.2f}" if r.mean_place is not None else "—"
+        rows.append(
+            f'<tr class="{classes}"><td>{r.rank}</td><td class="name">{html.escape(r.name)}'
+            f"{flag}</td><td>{r.rating:.2f}</td><td>{r.mu:.2f} ± {r.sigma:.2f}</td>"
+            f"<td>{r.matches}</td><td>{r.games}</td><td>{r.wins}</td><td>{mean}</td>"
+            f"<td>{r.faults}</td><td>{html.escape(r.last_played or '—')}</td></tr>"
+        )
+    games = []
+    for match, links in recent:
+        names = ", ".join(
+            f"{html.escape(n)} ({rank})"
+            for n, rank in zip(match.entrants, match.ranks or [], strict=False)
+        ) or ", ".join(html.escape(n) for n in match.entrants)
+        anchors = " ".join(
+            f'<a href="{html.escape(href)}">{html.escape(label)}</a>' for label, href in links
+        )
+        games.append(
+            f"<li>match {match.id} · {html.escape(match.finished or '')} · {names} · {anchors}</li>"
+        )
+    title = f"Thousand ladder — {table.game} ({table.rules})"
+    meta = (
+        f"{table.players} players a match · {table.matches_done} matches played · "
+        f"sandbox: {html.escape(str(table.sandbox or 'none recorded'))} · "
+        "rating = μ − 3σ (OpenSkill Plackett–Luce)"
+    )
+    return PAGE.format(
+        title=html.escape(title), meta=meta, rows="\n".join(rows), games="\n".join(games)
+    )
+
+
+def write_html(db: sqlite3.Connection, out: Path, recent: int = 10) -> Path:
+    """Write the standings page, exporting the replays of the recent matches next to it."""
+    from referee.replay.export import export_html
+
+    table = standings(db)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    pages = out.parent / (out.stem + "-games")
+    linked: list[tuple[MatchRow, list[tuple[str, str]]]] = []
+    for match in matches(db, last=recent):
+        if match.status != "done":
+            continue
+        links = []
+        for index, replay in enumerate(match.replays):
+            target = pages / f"match-{match.id:06d}-game-{index}.html"
+            if not target.exists():
+                export_html(Path(replay), target)
+            links.append((f"game {index + 1}", str(target.relative_to(out.parent))))
+        linked.append((match, links))
+    out.write_text(html_page(table, linked), encoding="utf-8")
+    return out
+
+
+def rows_as_json(table: Standings) -> dict[str, Any]:
+    return table.model_dump(mode="json")
