@@ -946,7 +946,7 @@ class CardState:
             "barrel_deals": ledger.barrel_deals,
             "hand": mask_strs(hand) if seen else [],
             "hand_seen": seen,
-            "hand_sizes": [h.bit_count() for h in hands],
+            "hand_sizes": list(map(int.bit_count, hands)),
             "bid_limit": self._limit(seat) if seen and phase > DEAL else None,
             "bids": [
                 {"seat": s, "value": None if v == PASS else v, "blind": b} for s, v, b in self.bids
@@ -962,7 +962,9 @@ class CardState:
             "talon_index": self.talon_index if self.talon_index >= 0 else None,
             "given": [
                 {"to": to, "card": CARD_STR[c] if seat in (d, to) else None} for to, c in self.given
-            ],
+            ]
+            if self.given
+            else [],
             "discards": mask_strs(self.discards) if seat == d and self.n == 2 else None,
             "trump": SUITS[self.trump] if self.trump >= 0 else None,
             "marriages": [
@@ -982,7 +984,9 @@ class CardState:
             ]
             if trick
             else [],
-            "last_trick": [{"seat": s, "card": CARD_STR[c]} for s, c in self.last_trick],
+            "last_trick": [{"seat": s, "card": CARD_STR[c]} for s, c in self.last_trick]
+            if self.last_trick
+            else [],
             "played": mask_strs(self.played),
             "tricks_won": self.tricks_won[:],
             "points_taken": self.taken_points[:],
