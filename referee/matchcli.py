@@ -21,6 +21,7 @@ from referee.botspec import BotSpecError, parse_bot
 from referee.match import GameOutcome, MatchConfig, duplicate_seatings, plan_games, run_match
 from referee.players import TimeControl
 from referee.report import match_document, print_report
+from referee.sandbox import Sandbox, SandboxError, resolve
 from referee.stats import Sprt, head_to_head_samples, parse_sprt
 from thousand.errors import RulesError
 from thousand.registry import game_spec
@@ -50,6 +51,7 @@ def run_match_command(
     logs: str | None,
     sprt_text: str | None,
     as_json: bool,
+    sandbox: Sandbox | None = None,
 ) -> int:
     try:
         rules = load_rules(game, rules_arg)
@@ -65,6 +67,12 @@ def run_match_command(
             sprt = parse_sprt(sprt_text)
         except ValueError as error:
             return _error(str(error))
+    try:
+        chosen, warning = resolve(sandbox or Sandbox())
+    except SandboxError as error:
+        return _error(str(error))
+    if warning is not None:
+        print(f"thousand: warning: {warning}", file=sys.stderr)
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 31)
     replay_dir = Path(replays) if replays else None
@@ -88,6 +96,7 @@ def run_match_command(
         replays=replay_dir,
         logs=log_dir,
         compress=compress,
+        sandbox=chosen,
     )
     total = len(plan_games(len(specs), games, seed, rotate))
     err = Console(stderr=True)
@@ -149,7 +158,10 @@ def run_match_command(
     if as_json:
         sys.stdout.buffer.write(orjson.dumps(document, option=orjson.OPT_INDENT_2) + b"\n")
     else:
-        print_report(document, Console())
+        out = Console()
+        if not out.is_terminal:
+            out = Console(width=120)  # a pipe or a log: room for the whole table
+        print_report(document, out)
     return 130 if interrupted else 0
 
 
