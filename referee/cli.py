@@ -120,6 +120,44 @@ def _positive(name: str, value: float) -> None:
     metavar="ELO0,ELO1[,ALPHA,BETA]",
     help="Two bots: stop when a sequential test decides.",
 )
+@click.option(
+    "--sandbox",
+    type=click.Choice(["none", "rlimits", "bwrap"]),
+    default="rlimits",
+    show_default=True,
+    help="none: no limits; rlimits: resource limits and a cgroup; bwrap: those inside a "
+    "bubblewrap sandbox (no network, read-only system, no other files). See docs/security.md.",
+)
+@click.option(
+    "--memory", type=click.IntRange(min=16), default=512, show_default=True, help="MiB per bot."
+)
+@click.option(
+    "--cpu-seconds",
+    type=click.FloatRange(min=0, min_open=True),
+    default=600.0,
+    show_default=True,
+    help="CPU seconds per bot process over its life (usually the whole match).",
+)
+@click.option(
+    "--max-processes",
+    type=click.IntRange(min=1),
+    default=64,
+    show_default=True,
+    help="Processes and threads per bot (needs a cgroup: see docs/security.md).",
+)
+@click.option("--max-open-files", type=click.IntRange(min=16), default=256, show_default=True)
+@click.option(
+    "--max-file-size",
+    type=click.IntRange(min=1),
+    default=64,
+    show_default=True,
+    help="Largest file a bot may write, MiB.",
+)
+@click.option(
+    "--allow-fallback",
+    is_flag=True,
+    help="If --sandbox bwrap does not work on this machine, run with rlimits instead.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the results as one JSON document.")
 def match(
     bots: tuple[str, ...],
@@ -137,6 +175,13 @@ def match(
     compress: bool,
     logs: str | None,
     sprt: str | None,
+    sandbox: str,
+    memory: int,
+    cpu_seconds: float,
+    max_processes: int,
+    max_open_files: int,
+    max_file_size: int,
+    allow_fallback: bool,
     as_json: bool,
 ) -> None:
     """Play GAMES games between the BOTs (their number is the number of players).
@@ -145,6 +190,7 @@ def match(
     bot manifest (.json/.toml), or a built-in (builtin:random, builtin:first).
     """
     from referee.matchcli import run_match_command
+    from referee.sandbox import Sandbox
 
     _positive("--time-per-move", time_per_move)
     if time_bank < 0:
@@ -167,6 +213,15 @@ def match(
         logs=logs,
         sprt_text=sprt,
         as_json=as_json,
+        sandbox=Sandbox(
+            mode=sandbox,
+            memory_mib=memory,
+            cpu_seconds=cpu_seconds,
+            processes=max_processes,
+            open_files=max_open_files,
+            file_size_mib=max_file_size,
+            allow_fallback=allow_fallback,
+        ),
     )
     sys.exit(code)
 

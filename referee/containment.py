@@ -2,9 +2,10 @@
 
 Every bot gets its own session and process group (``start_new_session``: done by the C fork
 helper, so no ``preexec_fn`` runs in our threaded asyncio process) and is started through
-``launcher.py``, a small single-threaded process that sets the parent-death signal, the
-resource limits and, where the kernel lets us (root, or user namespaces), a PID namespace whose
-death takes every process the bot started with it.
+``launcher.py``, a small single-threaded process that sets the parent-death signal, joins the
+bot's cgroup, sets the resource limits and, where the kernel lets us (root, or user
+namespaces), makes a PID namespace whose death takes every process the bot started with it —
+or execs bubblewrap, which makes that namespace and the rest of the sandbox (referee/sandbox.py).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import functools
 import json
 import subprocess
 import sys
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -37,10 +39,32 @@ def has_pid_namespace() -> bool:
 
 
 def wrap(
-    argv: tuple[str, ...], pid_namespace: bool = True, rlimits: dict[str, int] | None = None
+    argv: Sequence[str],
+    pid_namespace: bool = True,
+    rlimits: Mapping[str, tuple[int, int]] | None = None,
+    *,
+    cgroups: Sequence[str] = (),
+    own_proc: bool = False,
+    bwrap: Sequence[str] = (),
 ) -> tuple[list[str], int]:
     """The argv that starts ``argv`` contained, and how many processes stand above the bot
-    (0: the bot is our child; 2: launcher, then the namespace's PID 1, then the bot)."""
+    (0: the bot is our child; 2: launcher, then the namespace's PID 1, then the bot).
+
+    With ``bwrap`` (its argv up to ``--``) the launcher execs bubblewrap, which makes the PID
+    namespace itself: bwrap (the launcher's pid), its PID 1, then the bot — depth 2 as well.
+    ``own_proc`` asks the launcher for a /proc showing only the bot's own namespace."""
+    if bwrap:
+        options: dict[str, Any] = {
+            "pidns": False,
+            "rlimits": dict(rlimits or {}),
+            "cgroups": list(cgroups),
+        }
+        return [*launcher_argv(options), *bwrap, *argv], 2
     pidns = pid_namespace and has_pid_namespace()
-    options: dict[str, Any] = {"pidns": pidns, "rlimits": rlimits or {}}
+    options = {
+        "pidns": pidns,
+        "proc": pidns and own_proc,
+        "rlimits": dict(rlimits or {}),
+        "cgroups": list(cgroups),
+    }
     return [*launcher_argv(options), *argv], 2 if pidns else 0

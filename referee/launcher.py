@@ -6,12 +6,17 @@ asyncio program where code between fork and exec (``preexec_fn``) can deadlock.
 
 What it does, in order:
 1. asks the kernel to SIGKILL it when the referee dies (parent-death signal);
-2. applies resource limits (issue "sandbox": passed in OPTIONS_JSON as ``rlimits``);
-3. with ``pidns``, moves into a new PID namespace: a child becomes its PID 1 and runs the bot as
+2. joins the bot's cgroups (``cgroups``: the ``cgroup.procs`` files the referee made for this
+   bot — its process cap and memory cap), so that everything the bot starts is counted;
+3. applies resource limits (``rlimits``: name -> [soft, hard], see referee/sandbox.py);
+4. with ``pidns``, moves into a new PID namespace: a child becomes its PID 1 and runs the bot as
    PID 2, so the bot keeps ordinary signal semantics, and when PID 1 exits the kernel kills
    everything the bot started — double-forked daemons too.  Both waiting processes close their
-   copies of stdin/stdout/stderr so that a bot closing its stdout is seen as such.
-Without ``pidns`` (or where the kernel refuses it) it simply execs the bot.
+   copies of stdin/stdout/stderr so that a bot closing its stdout is seen as such.  With
+   ``proc`` it also takes a mount namespace of its own and mounts a fresh /proc there, so the
+   bot sees (and can open the /proc files of) no process but its own.
+Without ``pidns`` (or where the kernel refuses it) it simply execs the bot (or bwrap, which
+then makes the namespaces itself).
 
 Standard library only, no imports from the referee: it must start fast (~20 ms).
 """
@@ -27,6 +32,8 @@ import sys
 
 PR_SET_PDEATHSIG = 1
 CLONE_NEWPID = 0x20000000
+CLONE_NEWNS = 0x00020000
+MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_REC, MS_PRIVATE = 2, 4, 8, 0x4000, 0x40000
 _libc = ctypes.CDLL(None, use_errno=True)
 
 
@@ -38,10 +45,35 @@ def die_with_parent(parent: int | None) -> None:
         os._exit(137)
 
 
-def apply_rlimits(limits: dict[str, int]) -> None:
+def join_cgroups(procs_files: list[str]) -> None:
+    """Move into the bot's cgroups; a failure is said on stderr (the bot's log), not fatal."""
+    for path in procs_files:
+        try:
+            with open(path, "w") as handle:
+                handle.write(str(os.getpid()))
+        except OSError as error:
+            sys.stderr.write(f"launcher: cannot join cgroup {path}: {error.strerror}\n")
+
+
+def apply_rlimits(limits: dict[str, list[int] | int]) -> None:
     for name, value in limits.items():
         which = getattr(resource, f"RLIMIT_{name.upper()}")
-        resource.setrlimit(which, (value, value))
+        soft, hard = (value, value) if isinstance(value, int) else value
+        try:
+            resource.setrlimit(which, (soft, hard))
+        except (ValueError, OSError):
+            # Never above what we have ourselves (a non-root referee under lower limits).
+            _, ours = resource.getrlimit(which)
+            if ours != resource.RLIM_INFINITY:
+                resource.setrlimit(which, (min(soft, ours), min(hard, ours)))
+
+
+def mount_own_proc() -> None:
+    """In PID 1 of the new namespace, with a mount namespace of our own: a /proc that shows
+    this namespace only. Best effort: without it the bot still cannot signal outsiders."""
+    if _libc.mount(b"none", b"/", None, MS_REC | MS_PRIVATE, None) != 0:
+        return
+    _libc.mount(b"proc", b"/proc", b"proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, None)
 
 
 def close_stdio() -> None:
@@ -86,12 +118,18 @@ def main() -> None:
     argv = sys.argv[3:]
     referee = os.getppid()
     die_with_parent(referee)
+    join_cgroups(options.get("cgroups", []))
     apply_rlimits(options.get("rlimits", {}))
-    if options.get("pidns") and _libc.unshare(CLONE_NEWPID) == 0:
+    pidns = bool(options.get("pidns"))
+    own_proc = pidns and bool(options.get("proc"))
+    own_proc = own_proc and _libc.unshare(CLONE_NEWPID | CLONE_NEWNS) == 0
+    if own_proc or (pidns and _libc.unshare(CLONE_NEWPID) == 0):
         init = os.fork()
         if init == 0:
             # PID 1 of the new namespace.
             die_with_parent(None)
+            if own_proc:
+                mount_own_proc()
             bot = os.fork()
             if bot == 0:
                 run(argv, None)

@@ -25,6 +25,7 @@ from referee.builtin import random_choice
 from referee.players import Player, TimeControl, make_player
 from referee.protocol import Fault, hello_message
 from referee.replay.writer import ReplayWriter
+from referee.sandbox import Sandbox
 from thousand import __version__
 from thousand.game import CHANCE, OVER, Event, IllegalAction, Result
 from thousand.registry import game_spec
@@ -96,6 +97,7 @@ class MatchConfig:
     compress: bool = False
     pid_namespace: bool = True
     close_grace: float = 2.0
+    sandbox: Sandbox = field(default_factory=Sandbox)
 
 
 def derive_seed(match_seed: int, *parts: object) -> int:
@@ -155,7 +157,7 @@ class Table:
             if config.logs is not None:
                 log = config.logs / f"bot{index}-{_safe(spec.label)}-table{slot}.stderr.log"
             self.players.append(
-                make_player(spec, log, pid_namespace=config.pid_namespace)
+                make_player(spec, log, pid_namespace=config.pid_namespace, sandbox=config.sandbox)
                 if spec.builtin is None
                 else make_player(spec)
             )

@@ -16,6 +16,7 @@ from referee.botspec import BotSpec
 from referee.builtin import BUILTINS, Choose
 from referee.process import BotProcess
 from referee.protocol import BYE, BotHello, Fault, encode, parse_action, parse_hello
+from referee.sandbox import Sandbox
 
 
 @dataclass(frozen=True)
@@ -130,11 +131,13 @@ class ProcessPlayer(Player):
         *,
         pid_namespace: bool = True,
         command_prefix: tuple[str, ...] = (),
+        sandbox: Sandbox | None = None,
     ) -> None:
         self.spec = spec
         self.stderr_path = stderr_path
         self.pid_namespace = pid_namespace
         self.command_prefix = command_prefix
+        self.sandbox = sandbox
         self.process: BotProcess | None = None
         self._cpu_mark = 0.0
 
@@ -148,6 +151,7 @@ class ProcessPlayer(Player):
             self.stderr_path,
             pid_namespace=self.pid_namespace,
             command_prefix=self.command_prefix,
+            sandbox=self.sandbox,
         )
         self.process = process
         await process.start()

@@ -21,20 +21,61 @@ from referee.botspec import BotSpec
 from referee.containment import wrap
 from referee.cpu import CpuMeter
 from referee.protocol import MAX_LINE, Fault
+from referee.sandbox import (
+    BotCgroup,
+    Sandbox,
+    bwrap_argv,
+    make_workdir,
+    own_paths,
+    remove_workdir,
+)
 
 STDERR_CAP = 1 << 20
+STDERR_TAIL = 4096
 _WAKE = object()
 
+# What runtimes print when an allocation fails or a limit bites (Python, C, C++, Go, Java,
+# .NET, Node, Rust): read in the tail of the bot's stderr to name the limit it hit.
+_MEMORY_WORDS = (
+    b"MemoryError",
+    b"Cannot allocate memory",
+    b"out of memory",
+    b"bad_alloc",
+    b"OutOfMemoryError",
+    b"OutOfMemoryException",
+    b"heap out of memory",
+    b"memory allocation of",
+    b"Could not reserve enough space",
+)
+_FILE_SIZE_WORDS = (b"File too large", b"EFBIG")
+_OPEN_FILES_WORDS = (b"Too many open files", b"EMFILE")
 
-def _base_environment(spec: BotSpec) -> dict[str, str]:
-    """A small environment: a bot gets what it needs to run, not the referee's secrets."""
+
+def _base_environment(spec: BotSpec, home: str | None = None) -> dict[str, str]:
+    """A small environment: a bot gets what it needs to run, not the referee's secrets.
+    ``home`` is the bot's own fresh working directory (its HOME and TMPDIR)."""
     env = {
         "PATH": os.environ.get("PATH", "/usr/local/bin:/usr/bin:/bin"),
         "LANG": "C.UTF-8",
-        "HOME": spec.cwd or os.environ.get("HOME", "/"),
+        "HOME": home or spec.cwd or os.environ.get("HOME", "/"),
     }
+    if home is not None:
+        env["TMPDIR"] = home
     env.update(spec.env)
     return env
+
+
+def _absolute_argv(argv: tuple[str, ...], base: str) -> tuple[str, ...]:
+    """The command with every relative path that exists under ``base`` (the bot's folder, or
+    the referee's for a command-line bot) made absolute: the bot starts in another folder."""
+    out = []
+    for item in argv:
+        if item and not os.path.isabs(item) and not item.startswith("-"):
+            candidate = os.path.join(base, item)
+            if os.path.exists(candidate):
+                item = os.path.abspath(candidate)
+        out.append(item)
+    return tuple(out)
 
 
 class _Pipes(asyncio.SubprocessProtocol):
@@ -50,6 +91,7 @@ class _Pipes(asyncio.SubprocessProtocol):
         self.stderr_log = stderr_log
         self.stderr_left = stderr_cap
         self.stderr_dropped = 0
+        self.stderr_tail = b""  # the last few KiB, always kept: it names a limit that bit
 
     def _wake(self) -> None:
         waiter = self.waiter
@@ -93,6 +135,7 @@ class _Pipes(asyncio.SubprocessProtocol):
         self._wake()
 
     def _stderr(self, data: bytes) -> None:
+        self.stderr_tail = (self.stderr_tail + data)[-STDERR_TAIL:]
         if self.stderr_log is None:
             return
         keep = data[: self.stderr_left]
@@ -124,8 +167,10 @@ class BotProcess:
         line_limit: int = MAX_LINE,
         pid_namespace: bool = True,
         command_prefix: tuple[str, ...] = (),
+        sandbox: Sandbox | None = None,
     ) -> None:
         self.spec = spec
+        self.sandbox = sandbox if sandbox is not None else Sandbox()
         self.stderr_path = stderr_path
         self.stderr_cap = stderr_cap
         self.line_limit = line_limit
@@ -139,14 +184,37 @@ class BotProcess:
         self._cpu: CpuMeter | None = None
         self._timer: asyncio.TimerHandle | None = None
         self._deadline = 0.0
+        self._last_cpu = 0.0
+        self.workdir: str | None = None
+        self.cgroup: BotCgroup | None = None
         self.pid = 0
+
+    def _command(self) -> tuple[list[str], int]:
+        """The full argv (launcher, maybe bwrap, the bot) and the bot's depth below it."""
+        sandbox, spec = self.sandbox, self.spec
+        assert self.workdir is not None
+        argv = _absolute_argv(self.command_prefix + spec.argv, spec.cwd or os.getcwd())
+        cgroups = self.cgroup.procs_files if self.cgroup is not None else []
+        bwrap: list[str] = []
+        if sandbox.mode == "bwrap":
+            bwrap = bwrap_argv(sandbox, self.workdir, own_paths(argv, spec.cwd))
+        return wrap(
+            argv,
+            self.pid_namespace,
+            sandbox.rlimits(),
+            cgroups=cgroups,
+            own_proc=sandbox.limited,
+            bwrap=bwrap,
+        )
 
     async def start(self) -> None:
         loop = asyncio.get_running_loop()
         if self.stderr_path is not None:
             self.stderr_path.parent.mkdir(parents=True, exist_ok=True)
             self._log = open(self.stderr_path, "ab")  # noqa: SIM115 - closed in stop()
-        argv, self._depth = wrap(self.command_prefix + self.spec.argv, self.pid_namespace)
+        self.workdir = make_workdir()
+        self.cgroup = BotCgroup.create(self.sandbox)
+        argv, self._depth = self._command()
         pipes = _Pipes(self.line_limit, self._log, self.stderr_cap)
         try:
             transport, _ = await loop.subprocess_exec(
@@ -156,10 +224,11 @@ class BotProcess:
                 stdout=asyncio.subprocess.PIPE,
                 stderr=asyncio.subprocess.PIPE,
                 start_new_session=True,
-                cwd=self.spec.cwd,
-                env=_base_environment(self.spec),
+                cwd=self.workdir,
+                env=_base_environment(self.spec, self.workdir),
             )
         except OSError as error:
+            self._cleanup()
             raise Fault("crash", f"cannot start {self.spec.argv[0]}: {error.strerror}") from None
         self._transport = transport
         self._pipes = pipes
@@ -204,7 +273,10 @@ class BotProcess:
             except OSError:
                 return 0.0
         used = self._cpu.seconds()
-        return used if used >= 0 else 0.0
+        if used >= 0:
+            self._last_cpu = used
+            return used
+        return 0.0
 
     async def read_line(self, timeout: float) -> tuple[bytes, float]:
         """The next line and the perf_counter time it arrived; ``Fault`` on any failure."""
@@ -277,16 +349,58 @@ class BotProcess:
         code = transport.get_returncode() if transport is not None else None
         if code is None:
             return Fault("closed_stdout", "the bot closed its stdout")
+        signum: int | None = None
+        how = f"exited with code {code}"
         if code < 0:
+            signum = -code
             try:
-                name = signal.Signals(-code).name
+                how = f"was killed by {signal.Signals(signum).name}"
             except ValueError:
-                name = f"signal {-code}"
-            return Fault("crash", f"the bot was killed by {name}")
-        if code > 128 and self._depth:
+                how = f"was killed by signal {signum}"
+        elif code > 128 and self._depth:
             with contextlib.suppress(ValueError):
-                return Fault("crash", f"the bot was killed by {signal.Signals(code - 128).name}")
-        return Fault("crash", f"the bot exited with code {code}")
+                how = f"was killed by {signal.Signals(code - 128).name}"
+                signum = code - 128
+        limit = self._limit_hit(signum)
+        if limit is not None:
+            return Fault("resource_limit", f"{limit} (the bot {how})")
+        return Fault("crash", f"the bot {how}")
+
+    def _limit_hit(self, signum: int | None) -> str | None:
+        """Which resource limit ended the bot, from the evidence: the signal (SIGXCPU,
+        SIGXFSZ), the cgroup's counters (an out-of-memory kill, a refused fork), and what the
+        bot's runtime said last on stderr (MemoryError, EFBIG, EMFILE)."""
+        sandbox = self.sandbox
+        if not sandbox.limited:
+            return None
+        cpu_limit = max(1, round(sandbox.cpu_seconds))
+        if signum == signal.SIGXCPU or (
+            signum == signal.SIGKILL and self._last_cpu >= cpu_limit - 0.05
+        ):
+            return f"killed after {cpu_limit:.1f} s CPU (the CPU limit)"
+        cgroup = self.cgroup
+        if cgroup is not None and cgroup.out_of_memory():
+            return f"memory limit {sandbox.memory_mib} MiB exceeded"
+        tail = self._pipes.stderr_tail if self._pipes is not None else b""
+        if any(word in tail for word in _MEMORY_WORDS):
+            return f"memory limit {sandbox.memory_mib} MiB exceeded"
+        if signum == signal.SIGXFSZ or any(word in tail for word in _FILE_SIZE_WORDS):
+            return f"file size limit {sandbox.file_size_mib} MiB exceeded"
+        if any(word in tail for word in _OPEN_FILES_WORDS):
+            return f"open files limit {sandbox.open_files} reached"
+        if cgroup is not None and cgroup.processes_refused():
+            return f"process limit {sandbox.processes} reached"
+        return None
+
+    def _cleanup(self) -> None:
+        """After the process group is gone: whatever is left in the bot's cgroup is killed,
+        the cgroup and the bot's working directory are removed."""
+        if self.cgroup is not None:
+            self.cgroup.remove(within=0.5)
+            self.cgroup = None
+        if self.workdir is not None:
+            remove_workdir(self.workdir)
+            self.workdir = None
 
     def returncode(self) -> int | None:
         return self._transport.get_returncode() if self._transport is not None else None
@@ -313,6 +427,14 @@ class BotProcess:
                 break
             await asyncio.sleep(0.01)
         transport.close()
+        cgroup, self.cgroup = self.cgroup, None
+        for _ in range(200):
+            if cgroup is None or cgroup.remove(within=0):
+                break
+            await asyncio.sleep(0.01)
+        workdir, self.workdir = self.workdir, None
+        if workdir is not None:
+            await asyncio.to_thread(remove_workdir, workdir)
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None

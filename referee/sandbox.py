@@ -1,0 +1,477 @@
+"""What a bot may use and see: resource limits, a cgroup, and optionally a bubblewrap sandbox.
+
+``Sandbox`` is the organiser's choice for a match (and later a ladder): a validated, frozen
+model with sane defaults. The mechanisms behind it, in the order a bot meets them:
+
+- ``rlimits`` (modes ``rlimits`` and ``bwrap``): set by launcher.py before exec — CPU seconds,
+  address space, open files, file size, no core dumps. RLIMIT_NPROC is left alone: the kernel
+  does not enforce it for root, and for any other user it counts every process of that user.
+- a per-bot cgroup (``BotCgroup``), where the machine lets us make one: the ``pids`` controller
+  caps the number of processes (the real process cap), the ``memory`` controller caps the bot's
+  memory over all its processes and tells an out-of-memory kill apart from any other SIGKILL.
+- ``bwrap`` (bubblewrap): new user, PID, mount, network, IPC and UTS namespaces; a read-only
+  view of the system, a private /tmp, no network, no other process visible, and only the bot's
+  own files (its program, its manifest's folder, its interpreter) plus its working directory.
+
+What each mode protects against, and what it does not, is in docs/security.md.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+import shutil
+import signal
+import stat
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+MIB = 1 << 20
+Mode = Literal["none", "rlimits", "bwrap"]
+MODES: tuple[str, ...] = ("none", "rlimits", "bwrap")
+
+# Where a system keeps what programs need to run; bound read-only into a bwrap sandbox.
+SYSTEM_PATHS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt")
+# Hidden inside the sandbox even though /etc is visible: secrets readable only by root.
+_BWRAP_UID = 65534
+
+
+class SandboxError(ValueError):
+    """The chosen sandbox cannot be used here; the message is one line for a person."""
+
+
+class Sandbox(BaseModel):
+    """Limits and isolation for every bot of a match. All limits are per bot process tree."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    mode: Mode = Field(
+        default="rlimits",
+        description="none: no limits; rlimits: resource limits and a cgroup; "
+        "bwrap: the same inside a bubblewrap sandbox",
+    )
+    memory_mib: int = Field(
+        default=512,
+        ge=16,
+        le=1 << 20,
+        description="Address space of each process (RLIMIT_AS) and, with a memory cgroup, "
+        "the memory of all the bot's processes together, in MiB",
+    )
+    cpu_seconds: float = Field(
+        default=600.0,
+        gt=0,
+        le=1e6,
+        description="CPU seconds of each process over its life (RLIMIT_CPU); a bot's "
+        "process lives for a whole match on its table unless it faults",
+    )
+    processes: int = Field(
+        default=64,
+        ge=1,
+        le=1 << 16,
+        description="Processes and threads of the bot at once (cgroup pids controller)",
+    )
+    open_files: int = Field(
+        default=256, ge=16, le=1 << 20, description="Open file descriptors per process"
+    )
+    file_size_mib: int = Field(
+        default=64, ge=1, le=1 << 20, description="Largest file a bot may write, in MiB"
+    )
+    allow_fallback: bool = Field(
+        default=False,
+        description="If bwrap does not work here, fall back to rlimits instead of refusing",
+    )
+
+    @property
+    def limited(self) -> bool:
+        return self.mode != "none"
+
+    def rlimits(self) -> dict[str, tuple[int, int]]:
+        """(soft, hard) per resource, for launcher.py. The CPU hard limit is a second above
+        the soft one: SIGXCPU first (recognisable), SIGKILL if the bot ignores it."""
+        if not self.limited:
+            return {}
+        cpu = max(1, round(self.cpu_seconds))
+        memory = self.memory_mib * MIB
+        fsize = self.file_size_mib * MIB
+        return {
+            "cpu": (cpu, cpu + 1),
+            "as": (memory, memory),
+            "nofile": (self.open_files, self.open_files),
+            "fsize": (fsize, fsize),
+            "core": (0, 0),
+        }
+
+    def describe(self) -> str:
+        """One line for logs and reports."""
+        if not self.limited:
+            return "none (no limits)"
+        return (
+            f"{self.mode}: {self.memory_mib} MiB, {self.cpu_seconds:g} s CPU, "
+            f"{self.processes} processes, {self.open_files} open files, "
+            f"{self.file_size_mib} MiB files"
+        )
+
+
+# ---------------------------------------------------------------------------- start-up check
+
+
+@functools.cache
+def bwrap_problem() -> str | None:
+    """Why bubblewrap cannot run a bot here (one line), or None when it can. Tried once, with
+    the same options a bot gets, on a throwaway working directory."""
+    program = shutil.which("bwrap")
+    if program is None:
+        return "bwrap is not installed (Debian package: bubblewrap)"
+    with tempfile.TemporaryDirectory(prefix="thousand-bwrap-check-") as folder:
+        argv = [*bwrap_argv(Sandbox(mode="bwrap"), folder, ()), "/bin/sh", "-c", "exit 0"]
+        try:
+            done = subprocess.run(argv, capture_output=True, timeout=20, check=False)
+        except (OSError, subprocess.TimeoutExpired) as error:
+            return f"bwrap does not start: {error}"
+    if done.returncode != 0:
+        said = done.stderr.decode(errors="replace").strip().splitlines()
+        return f"bwrap fails here: {said[-1] if said else f'exit code {done.returncode}'}"
+    return None
+
+
+def resolve(sandbox: Sandbox) -> tuple[Sandbox, str | None]:
+    """The sandbox a match really runs with, and a one-line warning when it falls back.
+
+    Raises ``SandboxError`` (one line) when bwrap was asked for, does not work here, and the
+    organiser did not allow a fallback."""
+    if sandbox.mode != "bwrap":
+        return sandbox, None
+    problem = bwrap_problem()
+    if problem is None:
+        return sandbox, None
+    if not sandbox.allow_fallback:
+        raise SandboxError(
+            f"--sandbox bwrap is not usable: {problem} (use --allow-fallback to run with "
+            "--sandbox rlimits instead)"
+        )
+    fallen = sandbox.model_copy(update={"mode": "rlimits"})
+    return fallen, f"sandbox bwrap is not usable ({problem}); falling back to rlimits"
+
+
+# ---------------------------------------------------------------------------- bubblewrap
+
+
+@functools.cache
+def _hidden_in_etc() -> tuple[tuple[str, bool], ...]:
+    """Files and folders under /etc that other users may not read (shadow, private keys):
+    masked inside the sandbox, where the bot's file accesses are still checked as root's."""
+    hidden: list[tuple[str, bool]] = []
+    for top, dirs, files in os.walk("/etc"):
+        for name in list(dirs):
+            path = os.path.join(top, name)
+            with contextlib.suppress(OSError):
+                mode = os.lstat(path).st_mode
+                if stat.S_ISDIR(mode) and not mode & stat.S_IROTH:
+                    hidden.append((path, True))
+                    dirs.remove(name)
+        for name in files:
+            path = os.path.join(top, name)
+            with contextlib.suppress(OSError):
+                mode = os.lstat(path).st_mode
+                if stat.S_ISREG(mode) and not mode & stat.S_IROTH:
+                    hidden.append((path, False))
+    return tuple(hidden)
+
+
+def _under(path: str, roots: Iterable[str]) -> bool:
+    return any(path == root or path.startswith(root.rstrip("/") + "/") for root in roots)
+
+
+def own_paths(argv: Iterable[str], cwd: str | None) -> list[str]:
+    """What a bot needs to see of the machine besides the system: the folder of every
+    existing path on its command line, its manifest's folder, and the installation prefix of
+    an interpreter that lives outside the system folders (``~/.pyenv/versions/X/bin/python``
+    needs ``~/.pyenv/versions/X``), also when named by a script's ``#!`` line."""
+    found: list[str] = []
+
+    def add(path: str) -> None:
+        if path and path != "/" and path not in found and not _under(path, SYSTEM_PATHS):
+            found.append(path)
+
+    def add_program(program: str) -> None:
+        for candidate in (program, os.path.realpath(program)):
+            folder = os.path.dirname(candidate)
+            add(os.path.dirname(folder) if os.path.basename(folder) == "bin" else folder)
+
+    if cwd:
+        add(os.path.realpath(cwd))
+    for index, item in enumerate(argv):
+        if not os.path.isabs(item) or not os.path.exists(item):
+            continue
+        if index == 0:
+            add_program(item)
+            interpreter = _shebang(item)
+            if interpreter:
+                add_program(interpreter)
+        elif os.path.isfile(item):
+            add(os.path.dirname(os.path.realpath(item)))
+        else:
+            add(os.path.realpath(item))
+    return found
+
+
+def _shebang(path: str) -> str | None:
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(256)
+    except OSError:
+        return None
+    if not head.startswith(b"#!"):
+        return None
+    words = head[2:].split(b"\n", 1)[0].decode(errors="replace").split()
+    if not words:
+        return None
+    if os.path.basename(words[0]) == "env" and len(words) > 1:
+        return shutil.which(words[-1])
+    return words[0]
+
+
+def bwrap_argv(sandbox: Sandbox, workdir: str, visible: Iterable[str]) -> list[str]:
+    """The bwrap command line in front of a bot's argv (which follows a ``--`` added here).
+
+    The bot runs as ``nobody`` in a user namespace with no capabilities, in new PID, network,
+    IPC, UTS and cgroup namespaces (``--unshare-all``), sees /proc of its own namespace only,
+    a private /tmp, the system read-only, its own files read-only, and its working directory
+    read-write. bwrap's own PID 1 reaps orphans, and ``--die-with-parent`` ties the sandbox
+    to the launcher's life."""
+    argv = [
+        shutil.which("bwrap") or "bwrap",
+        "--unshare-all",
+        "--unshare-user",
+        "--uid",
+        str(_BWRAP_UID),
+        "--gid",
+        str(_BWRAP_UID),
+        "--cap-drop",
+        "ALL",
+        "--die-with-parent",
+        "--new-session",
+        "--hostname",
+        "bot",
+    ]
+    for path in SYSTEM_PATHS:
+        if os.path.islink(path):
+            argv += ["--symlink", os.readlink(path), path]
+        elif os.path.isdir(path):
+            argv += ["--ro-bind", path, path]
+    for path, is_dir in _hidden_in_etc():
+        argv += ["--tmpfs", path] if is_dir else ["--ro-bind", "/dev/null", path]
+    argv += ["--proc", "/proc", "--dev", "/dev"]
+    argv += ["--size", str(sandbox.memory_mib * MIB), "--tmpfs", "/tmp"]
+    for path in visible:
+        if os.path.exists(path):
+            argv += ["--ro-bind", path, path]
+    argv += ["--bind", workdir, workdir, "--chdir", workdir, "--"]
+    return argv
+
+
+# ---------------------------------------------------------------------------- cgroups
+
+
+def _own_cgroup_dirs() -> dict[str, str]:
+    """controller -> the folder of this process's cgroup for it (cgroup v1 or v2)."""
+    mounts: dict[str, str] = {}
+    unified: str | None = None
+    try:
+        with open("/proc/self/mounts") as handle:
+            for line in handle:
+                parts = line.split()
+                if len(parts) < 4:
+                    continue
+                if parts[2] == "cgroup":
+                    for option in parts[3].split(","):
+                        if option in ("pids", "memory"):
+                            mounts[option] = parts[1]
+                elif parts[2] == "cgroup2" and unified is None:
+                    unified = parts[1]
+        with open("/proc/self/cgroup") as handle:
+            lines = handle.read().splitlines()
+    except OSError:
+        return {}
+    found: dict[str, str] = {}
+    for line in lines:
+        _, controllers, path = line.split(":", 2)
+        for controller in controllers.split(","):
+            if controller in mounts:
+                found[controller] = mounts[controller] + path.rstrip("/")
+        if controllers == "" and unified is not None:
+            for controller in ("pids", "memory"):
+                enabled = Path(unified + path.rstrip("/"), "cgroup.subtree_control")
+                with contextlib.suppress(OSError):
+                    if controller in enabled.read_text().split():
+                        found.setdefault(controller, unified + path.rstrip("/"))
+    return found
+
+
+_counter = 0
+
+
+class BotCgroup:
+    """One bot's cgroup folders (pids and memory where available): made before the bot
+    starts, joined by launcher.py before exec, emptied and removed when the bot stops."""
+
+    def __init__(self, folders: dict[str, str], sandbox: Sandbox) -> None:
+        self.folders = folders
+        self.sandbox = sandbox
+
+    @classmethod
+    def create(cls, sandbox: Sandbox) -> BotCgroup | None:
+        """A cgroup for one bot, or None where none can be made (not root, no controller)."""
+        global _counter
+        if not sandbox.limited:
+            return None
+        made: dict[str, str] = {}
+        _counter += 1
+        name = f"thousand-{os.getpid()}-{_counter}"
+        for controller, parent in _cgroup_parents().items():
+            folder = os.path.join(parent, name)
+            try:
+                os.mkdir(folder)
+            except OSError:
+                continue
+            try:
+                if controller == "pids":
+                    # The launcher's two waiting processes (or bwrap's) count too.
+                    Path(folder, "pids.max").write_text(str(sandbox.processes + 2))
+                else:
+                    limit = str(sandbox.memory_mib * MIB)
+                    legacy = Path(folder, "memory.limit_in_bytes")
+                    (legacy if legacy.exists() else Path(folder, "memory.max")).write_text(limit)
+                    swap = Path(folder, "memory.swap.max")
+                    if swap.exists():
+                        swap.write_text("0")
+            except OSError:
+                with contextlib.suppress(OSError):
+                    os.rmdir(folder)
+                continue
+            made[controller] = folder
+        return cls(made, sandbox) if made else None
+
+    @property
+    def procs_files(self) -> list[str]:
+        return [os.path.join(folder, "cgroup.procs") for folder in self.folders.values()]
+
+    @property
+    def caps_processes(self) -> bool:
+        return "pids" in self.folders
+
+    def _counter_of(self, controller: str, filename: str, key: str) -> int:
+        folder = self.folders.get(controller)
+        if folder is None:
+            return 0
+        try:
+            text = Path(folder, filename).read_text()
+        except OSError:
+            return 0
+        for line in text.splitlines():
+            words = line.split()
+            if len(words) == 2 and words[0] == key:
+                with contextlib.suppress(ValueError):
+                    return int(words[1])
+        return 0
+
+    def out_of_memory(self) -> bool:
+        """Whether the kernel killed one of the bot's processes for the memory limit."""
+        return (
+            self._counter_of("memory", "memory.oom_control", "oom_kill") > 0
+            or self._counter_of("memory", "memory.events", "oom_kill") > 0
+        )
+
+    def processes_refused(self) -> bool:
+        """Whether a fork of the bot was refused because of the process cap."""
+        return self._counter_of("pids", "pids.events", "max") > 0
+
+    def pids(self) -> list[int]:
+        found: set[int] = set()
+        for path in self.procs_files:
+            with contextlib.suppress(OSError, ValueError):
+                found.update(int(word) for word in Path(path).read_text().split())
+        return sorted(found)
+
+    def kill_all(self) -> None:
+        """SIGKILL whatever is still in the cgroup (daemons, where no PID namespace took them)."""
+        for pid in self.pids():
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal.SIGKILL)
+
+    def remove(self, within: float = 2.0) -> bool:
+        """Kill what is left and remove the folders; True when they are gone."""
+        deadline = time.monotonic() + within
+        left = dict(self.folders)
+        while left:
+            self.kill_all()
+            for controller, folder in list(left.items()):
+                try:
+                    os.rmdir(folder)
+                except FileNotFoundError:
+                    del left[controller]
+                except OSError:
+                    continue
+                else:
+                    del left[controller]
+            if not left or time.monotonic() >= deadline:
+                break
+            time.sleep(0.01)
+        return not left
+
+
+@functools.cache
+def _cgroup_parents() -> dict[str, str]:
+    """controller -> folder under which bot cgroups can be made, checked once by making one."""
+    usable: dict[str, str] = {}
+    for controller, folder in _own_cgroup_dirs().items():
+        probe = os.path.join(folder, f"thousand-probe-{os.getpid()}")
+        try:
+            os.mkdir(probe)
+        except OSError:
+            continue
+        limit_file = "pids.max" if controller == "pids" else "memory.limit_in_bytes"
+        ok = os.path.exists(os.path.join(probe, limit_file)) or os.path.exists(
+            os.path.join(probe, "memory.max")
+        )
+        with contextlib.suppress(OSError):
+            os.rmdir(probe)
+        if ok:
+            usable[controller] = folder
+    return usable
+
+
+def cgroup_controllers() -> tuple[str, ...]:
+    """Which cgroup controllers bots get here ("pids", "memory"), for reports and tests."""
+    return tuple(sorted(_cgroup_parents()))
+
+
+# ---------------------------------------------------------------------------- work folders
+
+
+def make_workdir() -> str:
+    """A fresh, empty working directory for one bot process (also its HOME and TMPDIR)."""
+    return tempfile.mkdtemp(prefix="thousand-bot-")
+
+
+def remove_workdir(path: str) -> None:
+    """Remove a bot's working directory whatever it left there (read-only files included)."""
+
+    def retry(function: object, failed: str, _info: object) -> None:
+        with contextlib.suppress(OSError):
+            os.chmod(os.path.dirname(failed), 0o700)
+            os.chmod(failed, 0o700)
+        with contextlib.suppress(OSError):
+            if os.path.isdir(failed) and not os.path.islink(failed):
+                os.rmdir(failed)
+            else:
+                os.unlink(failed)
+
+    shutil.rmtree(path, onerror=retry)
