@@ -9,10 +9,11 @@ Data shape (JSON, gzipped, base64 inside the page; the page inflates it with the
 
     {"game", "names", "players", "meta", "result", "incomplete",
      "steps": [{"line", "kind", "seat", "fault", "d": [lines], "ds": {seat: [lines]}}],
-     "views": {"table": [delta, ...], "0": [delta, ...], ...}}
+     "views": [[table delta, seat 0 delta, seat 1 delta, ...] for each step]}
 
-A view stream is delta-coded: the first entry is the whole view, each later entry holds only
-the keys whose values changed since the previous step (``"~"`` lists keys that went away).
+Each view (the whole table's, each seat's) is delta-coded: at step 0 the whole view, at each
+later step only the keys whose values changed since the previous step (``"~"`` lists keys
+that went away). The views of one step sit side by side, where gzip finds their likeness.
 ``ds`` holds a seat's description lines only where they differ from the whole table's ``d``.
 """
 
@@ -126,9 +127,8 @@ def build_data(loaded: LoadedReplay) -> dict[str, Any]:
     names = header.names
     players = header.players
     cards = header.game == "cards"
-    streams: dict[str, list[dict[str, Any]]] = {"table": []}
-    streams.update({str(s): [] for s in range(players)})
-    previous: dict[str, dict[str, Any] | None] = dict.fromkeys(streams)
+    views: list[list[dict[str, Any]]] = []
+    previous: list[dict[str, Any] | None] = [None] * (players + 1)
     steps: list[dict[str, Any]] = []
     piles = _Piles()
     for frame in loaded.frames:
@@ -149,9 +149,9 @@ def build_data(loaded: LoadedReplay) -> dict[str, Any]:
             table["_piles"] = lying
             for view in seat_views:
                 view["_piles"] = [len(p) for p in lying]
-        for key, view in [("table", table), *((str(s), v) for s, v in enumerate(seat_views))]:
-            streams[key].append(_delta(previous[key], view))
-            previous[key] = view
+        current = [table, *seat_views]
+        views.append([_delta(before, now) for before, now in zip(previous, current, strict=True)])
+        previous = list(current)
         lines = describe_step(frame, names, None)
         step: dict[str, Any] = {"line": frame.line, "d": lines}
         if record is not None:
@@ -192,7 +192,7 @@ def build_data(loaded: LoadedReplay) -> dict[str, Any]:
         "result": result,
         "incomplete": loaded.incomplete,
         "steps": steps,
-        "views": streams,
+        "views": views,
     }
 
 
