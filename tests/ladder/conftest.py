@@ -1,0 +1,276 @@
+"""Helpers for the ladder's tests: the real `thousand ladder` command line, real bot processes,
+real SQLite files, read-only looks into a ladder's database, and /proc scans.
+
+Nothing is mocked. Bots that run as processes get a unique marker word on their command line
+(the example bots and tests/bots/faulty.py ignore words after their first argument), so that a
+scan of /proc/*/cmdline finds any bot process a killed ladder left behind.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shlex
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PY = sys.executable
+RANDOM_BOT = ROOT / "bots" / "random_bot.py"
+DICE_BOT = ROOT / "bots" / "dice_bot.py"
+CARD_BOT = ROOT / "bots" / "card_bot.py"
+JS_BOT = ROOT / "bots" / "js" / "random_bot.js"
+FAULTY = ROOT / "tests" / "bots" / "faulty.py"
+
+SHORT_DICE = 'preset = "simple"\ngoal = 300\n'
+"""Dice rules for the process tests: the simple table played to 300, a match in ~0.4 s."""
+
+
+def thousand() -> list[str]:
+    """The installed console script (the real CLI); the module if it is not on PATH."""
+    found = shutil.which("thousand")
+    return [found] if found else [PY, "-m", "referee.cli"]
+
+
+def py_bot(path: Path, *args: object) -> str:
+    """A BOT argument: one command line in one string."""
+    return shlex.join([PY, str(path), *(str(a) for a in args)])
+
+
+@dataclass(frozen=True)
+class Done:
+    argv: list[str]
+    returncode: int
+    stdout: str
+    stderr: str
+
+    def explain(self) -> str:
+        return f"{shlex.join(self.argv)} -> {self.returncode}\n{self.stdout}\n{self.stderr}"
+
+
+def cli(*args: object, timeout: float = 120.0) -> Done:
+    """Run ``thousand ladder ARGS`` to the end and capture it."""
+    argv = [*thousand(), "ladder", *(str(a) for a in args)]
+    done = subprocess.run(
+        argv, capture_output=True, text=True, timeout=timeout, cwd=ROOT, check=False
+    )
+    return Done(argv, done.returncode, done.stdout, done.stderr)
+
+
+def ok(*args: object, timeout: float = 120.0) -> Done:
+    done = cli(*args, timeout=timeout)
+    assert done.returncode == 0, done.explain()
+    assert "Traceback" not in done.stderr, done.explain()
+    return done
+
+
+def one_error_line(done: Done) -> str:
+    """A refused command: non-zero exit, no traceback, exactly one ``error:`` line on stderr."""
+    assert done.returncode != 0, done.explain()
+    assert "Traceback" not in done.stderr and "Traceback" not in done.stdout, done.explain()
+    errors = [line for line in done.stderr.splitlines() if "error" in line.lower()]
+    assert len(errors) == 1, done.explain()
+    return errors[0]
+
+
+def make_ladder(
+    folder: Path,
+    bots: dict[str, str],
+    *,
+    game: str = "dice",
+    players: int = 3,
+    rules: str | None = "short",
+    check: bool = False,
+    seed: int = 0,
+    extra: tuple[str, ...] = (),
+) -> Path:
+    """A ladder in ``folder/ladder.db`` with ``bots`` (name -> BOT) admitted."""
+    db = folder / "ladder.db"
+    args: list[object] = ["init", db, "--game", game, "--players", players, "--seed", seed]
+    if rules == "short":
+        path = folder / "short.toml"
+        path.write_text(SHORT_DICE, encoding="utf-8")
+        args += ["--rules", path]
+    elif rules is not None:
+        args += ["--rules", rules]
+    ok(*args, *extra)
+    for name, bot in bots.items():
+        ok("add", db, name, bot, *(() if check else ("--no-check",)))
+    return db
+
+
+# --------------------------------------------------------------------------- the database
+
+
+def read_only(db: Path) -> sqlite3.Connection:
+    """A read-only look (a WAL reader never blocks the ladder's writers)."""
+    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=30.0)
+    conn.row_factory = sqlite3.Row
+    return conn
+
+
+def counts(db: Path) -> dict[str, int]:
+    """Matches by status (``done``, ``running``, ``abandoned``)."""
+    conn = read_only(db)
+    try:
+        found = {"done": 0, "running": 0, "abandoned": 0}
+        for row in conn.execute("SELECT status, COUNT(*) AS n FROM matches GROUP BY status"):
+            found[row["status"]] = row["n"]
+        return found
+    finally:
+        conn.close()
+
+
+def wait_until(predicate: Callable[[], bool], within: float, what: str, every: float = 0.1) -> None:
+    deadline = time.monotonic() + within
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {within} s waiting for {what}")
+        time.sleep(every)
+
+
+def check_consistent(db: Path) -> dict[str, int]:
+    """The database invariants the reliability promises rest on; returns the status counts.
+
+    - ``PRAGMA integrity_check`` is ok and no foreign key is dangling;
+    - every done match has exactly one results row and one ratings row per entrant (and for
+      exactly its entrants) and exactly one ``match`` rating event;
+    - no other match has results, ratings or a rating event;
+    - every entrant's counters equal the sums of its results rows.
+    """
+    conn = read_only(db)
+    try:
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
+        for match in conn.execute("SELECT id, status, entrants FROM matches"):
+            ids = sorted(json.loads(match["entrants"]))
+            results = sorted(
+                r[0]
+                for r in conn.execute(
+                    "SELECT entrant_id FROM results WHERE match_id = ?", (match["id"],)
+                )
+            )
+            rated = sorted(
+                r[0]
+                for r in conn.execute(
+                    "SELECT entrant_id FROM ratings WHERE match_id = ?", (match["id"],)
+                )
+            )
+            events = conn.execute(
+                "SELECT kind FROM rating_events WHERE match_id = ?", (match["id"],)
+            ).fetchall()
+            if match["status"] == "done":
+                assert results == ids, f"match {match['id']}: results for {results}, not {ids}"
+                assert rated == ids, f"match {match['id']}: ratings for {rated}, not {ids}"
+                assert [e[0] for e in events] == ["match"], f"match {match['id']}: {events}"
+            else:
+                assert (results, rated, events) == ([], [], []), f"match {match['id']}"
+        orphans = conn.execute(
+            "SELECT COUNT(*) FROM rating_events WHERE kind = 'match' AND match_id NOT IN "
+            "(SELECT id FROM matches WHERE status = 'done')"
+        ).fetchone()[0]
+        assert orphans == 0
+        for entrant in conn.execute("SELECT * FROM entrants"):
+            sums = conn.execute(
+                "SELECT COUNT(*), COALESCE(SUM(games), 0), COALESCE(SUM(wins), 0), "
+                "COALESCE(SUM(place_sum), 0), COALESCE(SUM(faults), 0), "
+                "COALESCE(SUM(fault_games), 0) FROM results WHERE entrant_id = ?",
+                (entrant["id"],),
+            ).fetchone()
+            stored = (
+                entrant["matches"],
+                entrant["games"],
+                entrant["wins"],
+                entrant["place_sum"],
+                entrant["faults"],
+                entrant["fault_games"],
+            )
+            assert tuple(sums) == stored, f"{entrant['name']}: results {tuple(sums)} != {stored}"
+    finally:
+        conn.close()
+    return counts(db)
+
+
+# ------------------------------------------------------------------------------ processes
+
+
+def processes_with(marker: str) -> list[str]:
+    """Live (non-zombie) processes whose command line holds ``marker``: "pid cmdline"."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) == os.getpid():
+            continue
+        try:
+            with open(f"/proc/{entry}/cmdline", "rb") as handle:
+                cmdline = handle.read().replace(b"\0", b" ").decode(errors="replace")
+            with open(f"/proc/{entry}/stat", "rb") as handle:
+                stat = handle.read()
+        except OSError:
+            continue
+        state = stat[stat.rfind(b")") + 2 :].split()[0]
+        if marker in cmdline and state != b"Z":
+            found.append(f"{entry} {cmdline}")
+    return found
+
+
+def leftovers(marker: str, within: float = 5.0) -> list[str]:
+    """Processes still carrying ``marker`` after ``within`` seconds (a SIGKILLed parent's
+    children die by PDEATHSIG or end of their PID namespace, which is quick but not instant)."""
+    deadline = time.monotonic() + within
+    while True:
+        found = processes_with(marker)
+        if not found or time.monotonic() >= deadline:
+            return found
+        time.sleep(0.05)
+
+
+class Runs:
+    """Background ``thousand ladder run`` processes, each in a process group of its own; any
+    still alive at the end of the test is killed (by its group id, which we created)."""
+
+    def __init__(self) -> None:
+        self.procs: list[subprocess.Popen[str]] = []
+
+    def start(self, *args: object) -> subprocess.Popen[str]:
+        proc = subprocess.Popen(
+            [*thousand(), "ladder", "run", *(str(a) for a in args)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+            start_new_session=True,
+        )
+        self.procs.append(proc)
+        return proc
+
+    def close(self) -> None:
+        for proc in self.procs:
+            if proc.poll() is None:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+
+
+@pytest.fixture
+def runs() -> Iterator[Runs]:
+    started = Runs()
+    try:
+        yield started
+    finally:
+        started.close()
+
+
+@pytest.fixture
+def marker() -> str:
+    return f"ladder-test-{uuid.uuid4().hex[:12]}"
