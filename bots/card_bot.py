@@ -122,12 +122,16 @@ def choose_talon_action(view: View, legal: list[Action], rules: dict[str, Any]) 
     kinds = {a["type"]: a for a in legal}
     if "redeal" in kinds and strength < contract:
         return kinds["redeal"]  # a poor talon and a hand that cannot make it: deal again
-    if "concede" in kinds:
-        # Conceding: we lose the contract either way, but each defender then gets half of it
-        # instead of their own take. Concede when the defenders would take more by playing.
+    if "concede" in kinds and strength < contract:
+        # A hopeless contract. Playing it out costs us the contract, and each defender scores
+        # their share of the points we do not take. Conceding costs us the contract (or only a
+        # bolt, without concede_penalty) and gives each defender half the contract, rounded up
+        # to 5. Concede when that costs less, counting a defender's gain against us.
         defenders = active_players(view) - 1
-        gift = defenders * 5 * -(-contract // 10)  # half the contract, rounded up to 5, each
-        if strength < contract and 120 - strength > gift:
+        half = 5 * -(-contract // 10)
+        bolt = rules["bolt_penalty"] / rules["bolt_limit"] if rules["bolt_limit"] else 0
+        ours = contract if rules["concede_penalty"] else bolt
+        if ours + half < contract + (120 - strength) / defenders:
             return kinds["concede"]
     cards = [a for a in legal if a["type"] in ("give", "discard")]
     discarding = any(a["type"] == "discard" for a in cards)
