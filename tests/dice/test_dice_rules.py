@@ -820,3 +820,20 @@ def test_barrel_usurp_none_lets_several_sit() -> None:
     assert of_type(events, "barrel_usurped") == []
     assert state.on_barrel == [True, True, False]
     assert state.scores() == [880, 880, 0]
+
+
+def test_choose_mode_confirmation_needs_no_keep() -> None:
+    state = start(set_aside="choose", confirm_hot_dice=True)
+    state.setup(opened=[True, False, False])
+    play(state, [1, 1, 5, 5, 1], {"type": "roll", "keep": [1, 1, 1, 5, 5]})
+    assert state.view(0)["confirming"] is True
+    events = play(state, [1, 2, 3, 4, 6])
+    end = of_type(events, "turn_end")[0]
+    assert (end["why"], end["recorded"]) == ("confirmed", 120)
+
+
+def test_five_of_a_kind_wins_at_once_in_choose_mode() -> None:
+    state = start("ussr", set_aside="choose")
+    events = play(state, [2, 2, 2, 2, 2])
+    assert of_type(events, "win")[0]["why"] == "five_of_a_kind"
+    assert state.to_move() == OVER
