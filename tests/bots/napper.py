@@ -2,9 +2,9 @@
 """A bot that takes its time on every move: ``napper.py SECONDS [sleep|burn] [ignored...]``.
 
 ``sleep`` (the default) sleeps SECONDS before each answer, using almost no CPU; ``burn`` spins
-the CPU for SECONDS instead. Used by the clock tests: under ``--clock cpu`` a sleeper is charged
-almost nothing, a burner its full time. Plays uniformly at random, seeded per game and seat.
-Standard library only.
+until it has used SECONDS of CPU time (however long that takes on a loaded machine). Used by
+the clock tests: under ``--clock cpu`` a sleeper is charged almost nothing, a burner its full
+time. Plays uniformly at random, seeded per game and seat. Standard library only.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ HOW = sys.argv[2] if len(sys.argv) > 2 else "sleep"
 
 def take_time() -> None:
     if HOW == "burn":
-        end = time.perf_counter() + SECONDS
-        while time.perf_counter() < end:
+        end = time.process_time() + SECONDS
+        while time.process_time() < end:
             pass
     else:
         time.sleep(SECONDS)

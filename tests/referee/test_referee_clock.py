@@ -1,0 +1,85 @@
+"""The CPU clock (`--clock cpu`): a bot is charged the CPU time it used, not the wall time, so
+a bot that sleeps is not faulted (up to the wall guard of 3 x allowance + 1 s), while the same
+bot under the wall clock with the same allowance times out; a bot that burns CPU times out
+under either. Replays record both wall_ms and cpu_ms for every bot move."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from conftest import (
+    NAPPER,
+    assert_no_leftovers,
+    bot,
+    random_bot,
+    read_replays,
+    run_match,
+    write_json,
+)
+
+NAP = 0.2
+ALLOWANCE = ("--time-per-move", "0.1", "--time-bank", "0")  # 100 ms a move, no bank
+
+
+def play(clock: str, how: str, marker: str, tmp_path: Path, games: int = 1) -> dict[str, Any]:
+    rules = write_json(tmp_path / "short.json", {"max_rounds": 2})
+    run = run_match(
+        [bot(NAPPER, NAP if how == "sleep" else 0.3, how, marker), random_bot(marker)],
+        "--rules",
+        str(rules),
+        "--games",
+        str(games),
+        "--seed",
+        "6",
+        "--clock",
+        clock,
+        *ALLOWANCE,
+        replays=tmp_path / f"{clock}-{how}",
+    )
+    assert run.returncode == 0, run.explain()
+    assert_no_leftovers(marker)
+    return run.doc
+
+
+def test_cpu_clock_does_not_charge_sleep(marker: str, tmp_path: Path) -> None:
+    doc = play("cpu", "sleep", marker, tmp_path)
+    assert doc["time"]["clock"] == "cpu"
+    napper = doc["bots"][0]
+    assert napper["faults"] == {}
+    assert napper["moves"] >= 2
+    assert napper["think_ms"]["mean_wall"] >= 1000 * NAP * 0.95
+    assert napper["think_ms"]["max_cpu"] < 50
+    moves = [
+        r
+        for replay in read_replays(doc)
+        for r in replay[1:-1]
+        if r["kind"] == "move" and "by" not in r
+    ]
+    assert moves
+    for record in moves:
+        # Both figures, for every move of every bot.
+        assert isinstance(record["wall_ms"], float | int) and isinstance(
+            record["cpu_ms"], float | int
+        )
+        assert record["cpu_ms"] >= 0
+    seat = doc["games"][0]["seating"].index(0)
+    mine = [r for r in moves if r["seat"] == seat]
+    assert len(mine) == napper["moves"]
+    assert all(r["wall_ms"] >= 1000 * NAP * 0.95 and r["cpu_ms"] < 50 for r in mine)
+
+
+def test_wall_clock_times_the_same_sleeper_out(marker: str, tmp_path: Path) -> None:
+    doc = play("wall", "sleep", marker, tmp_path, games=2)
+    assert doc["bots"][0]["faults"] == {"timeout": 2}
+    for game in doc["games"]:
+        (fault,) = game["faults"]
+        assert fault["kind"] == "timeout" and fault["bot"] == 0
+        assert game["ranking"][-1] == game["seating"].index(0)
+
+
+def test_cpu_clock_charges_a_cpu_burner(marker: str, tmp_path: Path) -> None:
+    doc = play("cpu", "burn", marker, tmp_path)
+    assert doc["bots"][0]["faults"] == {"timeout": 1}
+    (fault,) = doc["games"][0]["faults"]
+    assert fault["kind"] == "timeout"
