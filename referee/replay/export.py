@@ -55,13 +55,11 @@ def _delta(previous: dict[str, Any] | None, current: dict[str, Any]) -> dict[str
     return changed
 
 
-def _plain(value: Any) -> Any:
-    """Tuples (shared engine arrays) as lists, so equality and JSON agree."""
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    return value
+def _plain(view: dict[str, Any]) -> dict[str, Any]:
+    """A view as JSON gives it back (tuples, the engine's shared arrays, become lists), so
+    that comparing two views compares what the page will get."""
+    plain: dict[str, Any] = orjson.loads(orjson.dumps(view))
+    return plain
 
 
 def _redacted(frame: Frame, seat: int) -> Frame:
