@@ -1,0 +1,125 @@
+"""The sandbox model, the start-up check and the command line's options, without hostile bots."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from referee import sandbox as sandbox_module
+from referee.botspec import BotSpec
+from referee.containment import has_pid_namespace
+from referee.process import _absolute_argv, _base_environment
+from referee.sandbox import MIB, Sandbox, SandboxError, own_paths, resolve
+
+ROOT = Path(__file__).resolve().parents[2]
+PY = sys.executable
+
+
+def test_defaults_are_the_documented_ones() -> None:
+    box = Sandbox()
+    assert (box.mode, box.memory_mib, box.cpu_seconds) == ("rlimits", 512, 600.0)
+    assert (box.processes, box.open_files, box.file_size_mib) == (64, 256, 64)
+    assert box.allow_fallback is False
+    assert box.rlimits() == {
+        "cpu": (600, 601),
+        "as": (512 * MIB, 512 * MIB),
+        "nofile": (256, 256),
+        "fsize": (64 * MIB, 64 * MIB),
+        "core": (0, 0),
+    }
+
+
+def test_mode_none_sets_no_limits() -> None:
+    assert Sandbox(mode="none").rlimits() == {}
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"mode": "docker"},
+        {"memory_mib": 1},
+        {"cpu_seconds": 0},
+        {"processes": 0},
+        {"open_files": 3},
+        {"file_size_mib": 0},
+        {"colour": "red"},
+    ],
+)
+def test_bad_values_are_refused(bad: dict[str, object]) -> None:
+    with pytest.raises(ValidationError):
+        Sandbox.model_validate(bad)
+
+
+def test_the_model_is_frozen_and_round_trips_as_json() -> None:
+    box = Sandbox(mode="bwrap", memory_mib=256)
+    with pytest.raises(ValidationError):
+        box.memory_mib = 1  # type: ignore[misc]
+    assert Sandbox.model_validate_json(box.model_dump_json()) == box
+
+
+def test_unusable_bwrap_is_refused_or_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sandbox_module, "bwrap_problem", lambda: "bwrap is not installed")
+    with pytest.raises(SandboxError, match="--allow-fallback"):
+        resolve(Sandbox(mode="bwrap"))
+    chosen, warning = resolve(Sandbox(mode="bwrap", allow_fallback=True, memory_mib=100))
+    assert chosen.mode == "rlimits" and chosen.memory_mib == 100
+    assert warning is not None and "\n" not in warning
+    assert resolve(Sandbox(mode="rlimits")) == (Sandbox(mode="rlimits"), None)
+
+
+def test_relative_paths_are_resolved_against_the_bots_folder(tmp_path: Path) -> None:
+    (tmp_path / "bot.py").write_text("")
+    argv = _absolute_argv(("python3", "bot.py", "--fast", "7"), str(tmp_path))
+    assert argv == ("python3", str(tmp_path / "bot.py"), "--fast", "7")
+
+
+def test_the_environment_is_small_and_home_is_the_fresh_folder() -> None:
+    spec = BotSpec(label="x", argv=("x",), env={"BOT_LEVEL": "3"})
+    env = _base_environment(spec, "/tmp/thousand-bot-x")
+    assert set(env) == {"PATH", "LANG", "HOME", "TMPDIR", "BOT_LEVEL"}
+    assert env["HOME"] == env["TMPDIR"] == "/tmp/thousand-bot-x"
+
+
+def test_bwrap_sees_the_interpreter_prefix_and_the_bots_folder(tmp_path: Path) -> None:
+    script = tmp_path / "bots" / "mine.py"
+    script.parent.mkdir()
+    script.write_text("")
+    seen = own_paths([PY, str(script)], None)
+    assert str(script.parent) in seen
+    if not os.path.realpath(PY).startswith("/usr/"):
+        assert any(os.path.realpath(PY).startswith(path + "/") for path in seen)
+
+
+def _thousand(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    found = shutil.which("thousand")
+    command = [found] if found else [PY, "-m", "referee.cli"]
+    bot = shlex.join([PY, str(ROOT / "bots" / "random_bot.py")])
+    argv = [*command, "match", bot, bot, "--game", "dice", "--games", "1", *args]
+    return subprocess.run(
+        argv, capture_output=True, text=True, timeout=60, check=False, cwd=ROOT, env=env
+    )
+
+
+@pytest.mark.skipif(not has_pid_namespace(), reason="no PID namespace here")
+def test_the_command_line_says_in_one_line_when_bwrap_is_missing(tmp_path: Path) -> None:
+    env = {**os.environ, "PATH": str(tmp_path)}  # no bwrap on this PATH
+    refused = _thousand("--sandbox", "bwrap", env=env)
+    assert refused.returncode == 1
+    assert refused.stderr.count("\n") == 1, refused.stderr
+    assert "bwrap is not installed" in refused.stderr and "--allow-fallback" in refused.stderr
+    fallen = _thousand("--sandbox", "bwrap", "--allow-fallback", "--json", env=env)
+    assert fallen.returncode == 0, fallen.stderr
+    assert fallen.stderr.startswith("thousand: warning: sandbox bwrap is not usable")
+    assert fallen.stderr.count("\n") == 1, fallen.stderr
+
+
+def test_bad_limits_on_the_command_line_are_usage_errors() -> None:
+    done = _thousand("--memory", "4", env=dict(os.environ))
+    assert done.returncode == 2 and "--memory" in done.stderr
