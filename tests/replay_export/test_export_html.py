@@ -500,3 +500,22 @@ def test_export_errors_are_one_line(tmp_path: Path, dice: tuple[Path, LoadedRepl
     assert done.returncode != 0
     assert len(done.stderr.strip().splitlines()) == 1, done.stderr
     assert not (tmp_path / "x.html").exists()
+
+
+def test_incomplete_replay_is_drawn_and_flagged(
+    browser: Page, dice: tuple[Path, LoadedReplay], tmp_path: Path
+) -> None:
+    """A referee killed mid-game leaves a .part file with a torn last line: the page shows
+    the steps there are and says the game did not finish."""
+    replay = next((dice[0].parent).glob("*.jsonl*"))
+    lines = replay.read_bytes().splitlines(keepends=True)
+    part = tmp_path / "game.jsonl.part"
+    part.write_bytes(b"".join(lines[:40]) + lines[40][:25])
+    out = export_html(part, tmp_path / "part.html")
+    browser.open(out.as_uri() + "#step=999999")
+    # The header and 39 whole steps: frames 0 (the empty table) to 39; the address asked for
+    # a step past the end, the page stops at the last.
+    assert browser.js("thousandViewer.step") == 39 == len(load_frames(part).frames) - 1
+    banner = browser.js("document.getElementById('result').textContent")
+    assert "incomplete" in banner
+    _assert_no_errors(browser)
