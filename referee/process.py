@@ -292,7 +292,7 @@ class BotProcess:
             finally:
                 pipes.waiter = None
             if woke is None and not pipes.lines:
-                raise Fault("timeout", f"no answer within {timeout:.3f} s")
+                raise self._timeout_fault(timeout)
         if not pipes.lines and pipes.exited and not pipes.eof:
             await self._drain()
         if pipes.lines:
@@ -301,6 +301,15 @@ class BotProcess:
             raise Fault("line_too_long", f"a line longer than {self.line_limit} bytes")
         await self._settle()
         raise self._ended_fault()
+
+    def _timeout_fault(self, timeout: float) -> Fault:
+        """A timeout, or — when the bot itself no longer holds its stdout while a sandbox's
+        own processes (bwrap's) keep the pipe open — the closed stdout it really is."""
+        if self._depth and self.sandbox.mode == "bwrap":
+            bot = self._bot_pid()
+            if bot != self.pid and not os.path.exists(f"/proc/{bot}/fd/1"):
+                return Fault("closed_stdout", "the bot closed its stdout")
+        return Fault("timeout", f"no answer within {timeout:.3f} s")
 
     def _arm(self, loop: asyncio.AbstractEventLoop, deadline: float) -> None:
         """Keep one timer per bot instead of one per read: deadlines mostly move later (the

@@ -432,6 +432,7 @@ def _cgroup_parents() -> dict[str, str]:
     """controller -> folder under which bot cgroups can be made, checked once by making one."""
     usable: dict[str, str] = {}
     for controller, folder in _own_cgroup_dirs().items():
+        _sweep_cgroups(folder)
         probe = os.path.join(folder, f"thousand-probe-{os.getpid()}")
         try:
             os.mkdir(probe)
@@ -448,6 +449,22 @@ def _cgroup_parents() -> dict[str, str]:
     return usable
 
 
+def _owner_gone(name: str, prefix: str) -> bool:
+    """Whether the referee whose pid follows ``prefix`` in ``name`` is no longer running."""
+    pid = name[len(prefix) :].split("-", 1)[0]
+    return pid.isdigit() and int(pid) != os.getpid() and not os.path.exists(f"/proc/{pid}")
+
+
+def _sweep_cgroups(parent: str) -> None:
+    """Remove the cgroups of referees that were killed before they could clean up (their
+    bots died with them; anything still inside is killed first)."""
+    with contextlib.suppress(OSError):
+        for name in os.listdir(parent):
+            prefix = "thousand-probe-" if name.startswith("thousand-probe-") else "thousand-"
+            if name.startswith("thousand-") and _owner_gone(name, prefix):
+                BotCgroup({"stale": os.path.join(parent, name)}, Sandbox()).remove(within=0.2)
+
+
 def cgroup_controllers() -> tuple[str, ...]:
     """Which cgroup controllers bots get here ("pids", "memory"), for reports and tests."""
     return tuple(sorted(_cgroup_parents()))
@@ -456,9 +473,23 @@ def cgroup_controllers() -> tuple[str, ...]:
 # ---------------------------------------------------------------------------- work folders
 
 
+_swept = False
+
+
 def make_workdir() -> str:
-    """A fresh, empty working directory for one bot process (also its HOME and TMPDIR)."""
-    return tempfile.mkdtemp(prefix="thousand-bot-")
+    """A fresh, empty working directory for one bot process (also its HOME and TMPDIR). Its
+    name holds the referee's pid, so that the folders of a referee that was killed before it
+    could remove them are removed by the next one."""
+    global _swept
+    if not _swept:
+        _swept = True
+        with contextlib.suppress(OSError):
+            for entry in os.scandir(tempfile.gettempdir()):
+                if entry.name.startswith("thousand-bot-") and _owner_gone(
+                    entry.name, "thousand-bot-"
+                ):
+                    remove_workdir(entry.path)
+    return tempfile.mkdtemp(prefix=f"thousand-bot-{os.getpid()}-")
 
 
 def remove_workdir(path: str) -> None:
