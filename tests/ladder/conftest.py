@@ -32,6 +32,7 @@ DICE_BOT = ROOT / "bots" / "dice_bot.py"
 CARD_BOT = ROOT / "bots" / "card_bot.py"
 JS_BOT = ROOT / "bots" / "js" / "random_bot.js"
 FAULTY = ROOT / "tests" / "bots" / "faulty.py"
+NAPPER = ROOT / "tests" / "bots" / "napper.py"
 
 SHORT_DICE = 'preset = "simple"\ngoal = 300\n'
 """Dice rules for the process tests: the simple table played to 300, a match in ~0.4 s."""
@@ -271,6 +272,32 @@ def runs() -> Iterator[Runs]:
         started.close()
 
 
-@pytest.fixture
+class Ladders:
+    """Ladders built once per session through the CLI (init + add, a second or so per command)
+    and copied for each test that wants the same field: a copy is a fresh, independent ladder."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.built: dict[tuple[object, ...], Path] = {}
+
+    def copy(self, folder: Path, bots: dict[str, str], rules: str | None = "short") -> Path:
+        key = (tuple(bots.items()), rules)
+        if key not in self.built:
+            where = self.root / f"template-{len(self.built)}"
+            where.mkdir()
+            self.built[key] = make_ladder(where, bots, rules=rules)
+        db = folder / "ladder.db"
+        shutil.copyfile(self.built[key], db)
+        return db
+
+
+@pytest.fixture(scope="session")
+def ladders(tmp_path_factory: pytest.TempPathFactory) -> Ladders:
+    return Ladders(tmp_path_factory.mktemp("ladders"))
+
+
+@pytest.fixture(scope="session")
 def marker() -> str:
+    """One word for the session's bot command lines (the tests run one at a time, and each
+    checks that no process carrying it is left when it ends)."""
     return f"ladder-test-{uuid.uuid4().hex[:12]}"
