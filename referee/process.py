@@ -201,7 +201,7 @@ class BotProcess:
         return wrap(
             argv,
             self.pid_namespace,
-            sandbox.rlimits(),
+            sandbox.rlimits(self.cgroup is not None and self.cgroup.caps_memory),
             cgroups=cgroups,
             own_proc=sandbox.limited,
             bwrap=bwrap,

@@ -36,6 +36,7 @@ from pydantic import BaseModel, ConfigDict, Field
 MIB = 1 << 20
 Mode = Literal["none", "rlimits", "bwrap"]
 MODES: tuple[str, ...] = ("none", "rlimits", "bwrap")
+ADDRESS_SPACE_FACTOR = 4
 
 # Where a system keeps what programs need to run; bound read-only into a bwrap sandbox.
 SYSTEM_PATHS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt")
@@ -92,13 +93,17 @@ class Sandbox(BaseModel):
     def limited(self) -> bool:
         return self.mode != "none"
 
-    def rlimits(self) -> dict[str, tuple[int, int]]:
+    def rlimits(self, memory_cgroup: bool = False) -> dict[str, tuple[int, int]]:
         """(soft, hard) per resource, for launcher.py. The CPU hard limit is a second above
-        the soft one: SIGXCPU first (recognisable), SIGKILL if the bot ignores it."""
+        the soft one: SIGXCPU first (recognisable), SIGKILL if the bot ignores it.
+
+        With a ``memory_cgroup`` the cgroup caps the memory really used, and the address
+        space only backs it up at four times the limit: runtimes such as Node.js and Java
+        reserve far more address space than they use, and would not start under 512 MiB."""
         if not self.limited:
             return {}
         cpu = max(1, round(self.cpu_seconds))
-        memory = self.memory_mib * MIB
+        memory = self.memory_mib * MIB * (ADDRESS_SPACE_FACTOR if memory_cgroup else 1)
         fsize = self.file_size_mib * MIB
         return {
             "cpu": (cpu, cpu + 1),
@@ -366,6 +371,10 @@ class BotCgroup:
     @property
     def caps_processes(self) -> bool:
         return "pids" in self.folders
+
+    @property
+    def caps_memory(self) -> bool:
+        return "memory" in self.folders
 
     def _counter_of(self, controller: str, filename: str, key: str) -> int:
         folder = self.folders.get(controller)

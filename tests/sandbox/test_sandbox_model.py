@@ -36,6 +36,10 @@ def test_defaults_are_the_documented_ones() -> None:
     }
 
 
+def test_with_a_memory_cgroup_the_address_space_only_backs_it_up() -> None:
+    assert Sandbox().rlimits(memory_cgroup=True)["as"] == (2048 * MIB, 2048 * MIB)
+
+
 def test_mode_none_sets_no_limits() -> None:
     assert Sandbox(mode="none").rlimits() == {}
 
