@@ -1,0 +1,72 @@
+"""``thousand ladder rerate``: the stored ratings follow from the stored match history alone,
+to the last bit — also across a rating reset — and a tampered rating is caught."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from tests.ladder.conftest import Ladders, check_consistent, cli, ok
+
+# In-process built-ins: no processes, so many matches cost little. (Not builtin:first: in the
+# dice game it never stops a turn, and a table of such bots plays to the round limit.)
+FIELD = {f"random-{c}": "builtin:random" for c in "abcde"}
+
+
+def stored(db: Path) -> dict[str, tuple[float, float]]:
+    conn = sqlite3.connect(db)
+    try:
+        return {
+            name: (mu, sigma)
+            for name, mu, sigma in conn.execute("SELECT name, mu, sigma FROM entrants")
+        }
+    finally:
+        conn.close()
+
+
+def test_rerate_reproduces_the_stored_ratings_exactly(tmp_path: Path, ladders: Ladders) -> None:
+    db = ladders.copy(tmp_path, FIELD)
+    ok("run", db, "--matches", 12, "--concurrency", 2)
+    check = ok("rerate", db, "--check")
+    assert "recomputed 12 matches: identical to the stored ratings" in check.stdout
+
+    # A new version with a fresh rating: the reset is an event of the history too.
+    before = stored(db)["random-a"]
+    updated = ok("update", db, "random-a", "builtin:random", "--reset-rating", "--no-check")
+    assert "version 2 (rating reset)" in updated.stdout
+    assert stored(db)["random-a"] == (25.0, 25.0 / 3.0) != before
+    assert "identical" in ok("rerate", db, "--check").stdout
+    ok("run", db, "--matches", 8, "--concurrency", 2)
+    # And one that keeps its rating.
+    kept = ok("update", db, "random-c", "builtin:random", "--no-check")
+    assert "(rating kept)" in kept.stdout
+    ok("run", db, "--matches", 4)
+    assert check_consistent(db)["done"] == 24
+    assert "recomputed 24 matches: identical" in ok("rerate", db, "--check").stdout
+
+    # rerate (without --check) on an untouched ladder changes nothing.
+    untouched = stored(db)
+    assert "identical" in ok("rerate", db).stdout
+    assert stored(db) == untouched
+
+
+def test_a_tampered_rating_fails_the_check_and_rerate_repairs_it(
+    tmp_path: Path, ladders: Ladders
+) -> None:
+    db = ladders.copy(tmp_path, FIELD)
+    ok("run", db, "--matches", 6, "--concurrency", 2)
+    truth = stored(db)
+    conn = sqlite3.connect(db)
+    conn.execute("UPDATE entrants SET mu = mu + 1e-9 WHERE name = 'random-b'")
+    conn.commit()
+    conn.close()
+
+    check = cli("rerate", db, "--check")
+    assert check.returncode == 1, check.explain()
+    assert "1 entrants differ: random-b" in check.stdout
+    assert stored(db)["random-b"] != truth["random-b"]  # --check changes nothing
+
+    repaired = ok("rerate", db)
+    assert "stored ratings replaced by the recomputed ones" in repaired.stdout
+    assert stored(db) == truth
+    assert "identical" in ok("rerate", db, "--check").stdout
