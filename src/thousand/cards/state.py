@@ -631,10 +631,12 @@ class CardState:
     def _act_concede(self, action: Action) -> list[Event]:
         _keys(action)
         if not self._may_concede():
-            rule = "concede"
-            if self.t.concede and self.ledger.barrel_seat == self.declarer and self.t.barrel:
-                raise IllegalAction(rule, "no conceding on the barrel")
-            raise IllegalAction(rule, "conceding is possible only before passing cards")
+            t = self.t
+            if not t.concede:
+                raise IllegalAction("concede", "conceding is off at this table")
+            if self.given or self.discards:
+                raise IllegalAction("concede", "conceding is possible only before passing cards")
+            raise IllegalAction("concede", "no conceding on the barrel")
         events: list[Event] = [
             {"type": "concede", "seat": self.declarer, "contract": self.contract}
         ]
