@@ -81,11 +81,13 @@ def _redacted(frame: Frame, seat: int) -> Frame:
 
 class _Piles:
     """Talons lying face down on the table (the views name a talon only once it is shown or
-    taken): the whole table sees their cards, a seat sees only how many there are."""
+    taken): the whole table sees their cards, a seat sees only how many there are. Also keeps
+    the hands as dealt, for blind bidding."""
 
     def __init__(self) -> None:
         self.piles: list[list[str]] = []
         self.claimed: int | None = None
+        self.dealt: list[list[str]] = []
 
     def step(self, record: dict[str, Any] | None, view: dict[str, Any]) -> list[list[str]]:
         if record is not None:
@@ -98,6 +100,8 @@ class _Piles:
                 else:
                     self.piles = []
                 self.claimed = None
+                hands = action.get("hands")
+                self.dealt = [list(h) for h in hands] if isinstance(hands, list) else []
             if action.get("type") == "take_talon" and isinstance(action.get("index"), int):
                 self.claimed = action["index"]
             for event in record.get("events", []):
@@ -145,6 +149,15 @@ def build_data(loaded: LoadedReplay) -> dict[str, Any]:
                 table["given"] = given or table.get("given")
             lying = piles.step(record, table)
             table["_piles"] = lying
+            # Blind bidding: a hand its owner has not looked at is in no view; the whole table
+            # shows it as dealt (marked unseen).
+            unseen: list[list[str] | None] = [None] * players
+            for s, (view, dealt) in enumerate(zip(seat_views, piles.dealt, strict=False)):
+                sizes = view.get("hand_sizes") or []
+                if view.get("hand_seen") is False and s < len(sizes) and len(dealt) == sizes[s]:
+                    unseen[s] = dealt
+            if any(unseen):
+                table["_unseen"] = unseen
             for view in seat_views:
                 view["_piles"] = [len(p) for p in lying]
         current = [table, *seat_views]
