@@ -5,9 +5,11 @@ under either. Replays record both wall_ms and cpu_ms for every bot move."""
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import Any
 
+import pytest
 from conftest import (
     NAPPER,
     assert_no_leftovers,
@@ -83,3 +85,32 @@ def test_cpu_clock_charges_a_cpu_burner(marker: str, tmp_path: Path) -> None:
     assert doc["bots"][0]["faults"] == {"timeout": 1}
     (fault,) = doc["games"][0]["faults"]
     assert fault["kind"] == "timeout"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="referee bug (process.py/cpu.py): the CPU clock reads only the bot's top process "
+    "(/proc/PID/stat of one pid), not its descendants, so a bot that thinks in a child process "
+    "— any bot started through a wrapper script (sh, npm, a Java launcher) or using worker "
+    "processes — is charged ~0 CPU and never times out below the wall guard",
+)
+def test_cpu_clock_charges_cpu_used_by_the_bots_children(marker: str, tmp_path: Path) -> None:
+    rules = write_json(tmp_path / "short.json", {"max_rounds": 2})
+    # The same CPU burner, started by a shell that stays its parent ("; true" stops sh from
+    # exec-ing it in place).
+    inner = f"{bot(NAPPER, 0.3, 'burn', marker)}; true"
+    run = run_match(
+        [shlex.join(["/bin/sh", "-c", inner]), random_bot(marker)],
+        "--rules",
+        str(rules),
+        "--games",
+        "1",
+        "--seed",
+        "6",
+        "--clock",
+        "cpu",
+        *ALLOWANCE,
+    )
+    assert run.returncode == 0, run.explain()
+    assert_no_leftovers(marker)
+    assert run.doc["bots"][0]["faults"] == {"timeout": 1}

@@ -154,3 +154,25 @@ def test_stderr_log_stays_capped_across_restarts(marker: str, tmp_path: Path) ->
     assert_no_leftovers(marker)
     (log,) = (replays / "logs").glob("bot0-*.stderr.log")
     assert log.stat().st_size <= MIB + 200
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="referee bug (process.py _overflowed): protocol.md says a fault record keeps the "
+    "first 200 characters of a bad line, but for line_too_long the buffer is dropped and the "
+    "replay's fault has no 'line'",
+)
+def test_line_too_long_keeps_the_start_of_the_line(marker: str, tmp_path: Path) -> None:
+    run = run_match(
+        [faulty("huge_line", 0, marker), random_bot(marker)],
+        "--games",
+        "1",
+        *FAST,
+        replays=tmp_path / "replays",
+    )
+    assert run.returncode == 0, run.explain()
+    assert_no_leftovers(marker)
+    (game,) = run.doc["games"]
+    (faulted,) = [r for r in read_replay(game["replay"]) if "fault" in r]
+    assert faulted["fault"]["kind"] == "line_too_long"
+    assert faulted["fault"].get("line") == "x" * 200
