@@ -433,6 +433,16 @@ def test_cards_page_draws_the_engine_views(browser: Page, cards: tuple[Path, Loa
     after = browser.js("thousandViewer.step")
     assert frames[after].view(None)["deal"] == frames[after - 1].view(None)["deal"] + 1
 
+    # The seat selector itself: choosing seat 2 turns the other hands face down.
+    browser.js(
+        "const v = document.getElementById('seat'); v.value = '2';"
+        "v.dispatchEvent(new Event('change'))"
+    )
+    chosen = browser.js(HANDS_JS)
+    assert chosen["seat"] == "2"
+    assert chosen["seats"]["0"]["faces"] == chosen["seats"]["1"]["faces"] == []
+    assert chosen["seats"]["2"]["faces"] == list(frames[after].view(2)["hand"])
+
     browser.open(out.as_uri() + "#step=60&seat=1")
     assert browser.js("[thousandViewer.step, document.getElementById('seat').value]") == [60, "1"]
     _assert_no_errors(browser)
