@@ -263,6 +263,8 @@ async def run(
     try:
         while True:
             with store.transaction(db):
+                # Reap first: a dead worker's running rows must not count towards --total.
+                reap_stale(db)
                 ladder_done = done_count(db) + running_count(db)
             while (
                 not stop.is_set()

@@ -45,6 +45,15 @@ class Standings(BaseModel):
     rows: list[StandingRow]
 
 
+class EntrantRow(BaseModel):
+    name: str
+    bot: str
+    version: int
+    enabled: bool
+    digest: str | None
+    added: str
+
+
 class MatchRow(BaseModel):
     id: int
     status: str
@@ -221,6 +230,7 @@ def write_html(db: sqlite3.Connection, out: Path, recent: int = 10) -> Path:
     table = standings(db)
     out.parent.mkdir(parents=True, exist_ok=True)
     pages = out.parent / (out.stem + "-games")
+    pages.mkdir(parents=True, exist_ok=True)
     linked: list[tuple[MatchRow, list[tuple[str, str]]]] = []
     for match in matches(db, last=recent):
         if match.status != "done":
