@@ -178,7 +178,14 @@ def ladder_update(db: str, name: str, bot: str, reset_rating: bool, no_check: bo
     except store.LadderError as error:
         fail(str(error))
         return
-    digest = parse_bot(bot).digest if no_check else _admit(db, bot)[1]
+    if no_check:
+        try:
+            digest = parse_bot(bot).digest
+        except BotSpecError as error:
+            fail(str(error))
+            return
+    else:
+        digest = _admit(db, bot)[1]
     start = ratings.Rating()
     with store.transaction(conn):
         conn.execute(
@@ -233,22 +240,18 @@ def ladder_list(db: str, as_json: bool) -> None:
     conn = _open(db)
     field = store.entrants(conn)
     if as_json:
-        click.echo(
-            json.dumps(
-                [
-                    {
-                        "name": e.name,
-                        "bot": e.bot,
-                        "version": e.version,
-                        "enabled": e.enabled,
-                        "digest": e.digest,
-                        "added": e.added,
-                    }
-                    for e in field
-                ],
-                indent=2,
-            )
-        )
+        rows = [
+            standings.EntrantRow(
+                name=e.name,
+                bot=e.bot,
+                version=e.version,
+                enabled=e.enabled,
+                digest=e.digest,
+                added=e.added,
+            ).model_dump(mode="json")
+            for e in field
+        ]
+        click.echo(json.dumps(rows, indent=2))
         return
     for e in field:
         state = "enabled" if e.enabled else "disabled"
