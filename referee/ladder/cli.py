@@ -178,6 +178,7 @@ def ladder_update(db: str, name: str, bot: str, reset_rating: bool, no_check: bo
     except store.LadderError as error:
         fail(str(error))
         return
+    digest: str | None
     if no_check:
         try:
             digest = parse_bot(bot).digest
