@@ -79,7 +79,7 @@ def mask_points(mask: int) -> int:
 
 def mask_strs(mask: int) -> list[str]:
     """A mask as the sorted list of wire strings that views and events carry."""
-    return list(_STRS_LO[mask & 0xFFF] + _STRS_HI[mask >> 12])
+    return [*_STRS_LO[mask & 0xFFF], *_STRS_HI[mask >> 12]]
 
 
 def parse_card(text: str) -> int:
