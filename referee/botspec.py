@@ -82,6 +82,19 @@ def _resolve_program(program: str, cwd: Path) -> str:
     return found
 
 
+SCRIPT_SUFFIXES = (".py", ".js", ".mjs", ".rb", ".pl", ".sh", ".jar", ".lua", ".php", ".ts")
+
+
+def _check_script(argv: list[str], cwd: Path) -> None:
+    """``python3 bots/typo.py``: the interpreter exists, so only the script can be wrong; say
+    so now rather than let the bot crash before its hello in every game."""
+    if len(argv) < 2 or argv[1].startswith("-"):
+        return
+    script = argv[1]
+    if script.endswith(SCRIPT_SUFFIXES) and not (cwd / script).exists():
+        raise BotSpecError(f"bot script not found: {script}")
+
+
 def _from_manifest(path: Path) -> BotSpec:
     try:
         raw = path.read_bytes()
@@ -102,6 +115,7 @@ def _from_manifest(path: Path) -> BotSpec:
     if not cwd.is_dir():
         raise BotSpecError(f"bot manifest {path}: working directory not found: {cwd}")
     program = _resolve_program(argv[0], cwd)
+    _check_script(list(argv), cwd)
     return BotSpec(
         label=manifest.name or path.stem,
         argv=(program, *argv[1:]),
@@ -134,5 +148,6 @@ def parse_bot(argument: str) -> BotSpec:
     if path.exists() and not path.is_dir() and len(argv) == 1:
         argv = [text]
     program = _resolve_program(argv[0], Path.cwd())
+    _check_script(argv, Path.cwd())
     label = Path(argv[1]).stem if len(argv) > 1 and Path(argv[1]).exists() else Path(argv[0]).name
     return BotSpec(label=label, argv=(program, *argv[1:]), cwd=None)

@@ -7,6 +7,7 @@ exit 2 for bad options, exit 1 for bad inputs), never a traceback.
 from __future__ import annotations
 
 import json
+import math
 import sys
 from pathlib import Path
 
@@ -82,6 +83,8 @@ def rules_show(preset: str, game: str, as_json: bool) -> None:
 
 
 def _positive(name: str, value: float) -> None:
+    if not math.isfinite(value):
+        raise click.BadParameter(f"must be a finite number, got {value}", param_hint=name)
     if value <= 0:
         raise click.BadParameter(f"must be positive, got {value}", param_hint=name)
 
@@ -193,7 +196,7 @@ def match(
     from referee.sandbox import Sandbox
 
     _positive("--time-per-move", time_per_move)
-    if time_bank < 0:
+    if not math.isfinite(time_bank) or time_bank < 0:
         raise click.BadParameter("must not be negative", param_hint="--time-bank")
     _positive("--startup-time", startup_time)
     code = run_match_command(

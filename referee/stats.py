@@ -162,6 +162,9 @@ def head_to_head(outcomes: Sequence[GameOutcome], paired: bool) -> HeadToHead | 
     )
 
 
+MIN_GROUPS = 8
+
+
 @dataclass(frozen=True)
 class Sprt:
     """Sequential test of H0: Elo = elo0 against H1: Elo = elo1 (bot 0 against bot 1)."""
@@ -176,14 +179,24 @@ class Sprt:
         return math.log(self.beta / (1 - self.alpha)), math.log((1 - self.beta) / self.alpha)
 
     def llr(self, samples: Sequence[float]) -> float:
-        """Log-likelihood ratio under a normal model of the per-sample scores (the GSPRT
-        approximation fishtest uses); the variance is floored so a short streak of wins cannot
-        decide on its own."""
-        if len(samples) < 2:
+        """Log-likelihood ratio of H1 over H0.
+
+        Single games (every sample 0 or 1) are Bernoulli trials: Wald's exact SPRT, which
+        keeps the error rates at alpha and beta. Duplicate groups (means of several games) use
+        the normal approximation fishtest uses (GSPRT) with the sample variance; it needs
+        ``MIN_GROUPS`` samples before it may decide, so a short streak cannot.
+        """
+        if not samples:
+            return 0.0
+        s0, s1 = score_from_elo(self.elo0), score_from_elo(self.elo1)
+        if all(x in (0.0, 1.0) for x in samples):
+            wins = sum(samples)
+            losses = len(samples) - wins
+            return wins * math.log(s1 / s0) + losses * math.log((1 - s1) / (1 - s0))
+        if len(samples) < MIN_GROUPS:
             return 0.0
         mean, var = _mean_var(samples)
-        var = max(var, 0.05)
-        s0, s1 = score_from_elo(self.elo0), score_from_elo(self.elo1)
+        var = max(var, 1e-3)
         return len(samples) * ((mean - s0) ** 2 - (mean - s1) ** 2) / (2 * var)
 
     def decide(self, samples: Sequence[float]) -> str | None:
@@ -208,6 +221,8 @@ def parse_sprt(text: str) -> Sprt:
     sprt = Sprt(*values)
     if sprt.elo1 <= sprt.elo0:
         raise ValueError("--sprt needs ELO0 < ELO1")
+    if not all(math.isfinite(v) for v in values):
+        raise ValueError("--sprt values must be finite numbers")
     if not (0 < sprt.alpha < 0.5 and 0 < sprt.beta < 0.5):
         raise ValueError("--sprt ALPHA and BETA must lie between 0 and 0.5")
     return sprt
