@@ -91,7 +91,7 @@ def test_dice_bot_plays_every_preset(tmp_path: Path) -> None:
     choose = tmp_path / "choose.json"
     choose.write_text(json.dumps({"game": "dice", "set_aside": "choose"}))
     for rules in [*presets()["dice"], str(choose)]:
-        document = match("dice", [DICE_BOT, "builtin:random"], games=3, seed=5, rules=rules)
+        document = match("dice", [DICE_BOT, "builtin:random"], games=2, seed=5, rules=rules)
         assert_no_faults(document)
 
 
@@ -123,7 +123,7 @@ def test_dice_bot_beats_random_bots() -> None:
 def test_card_bot_plays_every_preset(preset: str) -> None:
     players = players_of("cards", preset)
     bots = [CARD_BOT] + ["builtin:random"] * (players - 1)
-    document = match("cards", bots, games=2, seed=3, rules=preset)
+    document = match("cards", bots, games=1, seed=3, rules=preset)
     assert document["players"] == players
     assert_no_faults(document)
 
