@@ -1,0 +1,190 @@
+"""The ladder's command line: --json outputs against the pydantic models, one clear line for
+each mistake, faulty bots, disable/enable, and the self-contained HTML standings page."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from pydantic import TypeAdapter
+
+from referee.ladder.standings import EntrantRow, MatchRow, Standings
+from tests.ladder.conftest import (
+    CARD_BOT,
+    FAULTY,
+    RANDOM_BOT,
+    Ladders,
+    check_consistent,
+    cli,
+    leftovers,
+    ok,
+    one_error_line,
+    py_bot,
+    quick,
+    quick_ok,
+    read_only,
+)
+
+BUILTINS = {f"random-{c}": "builtin:random" for c in "abcde"}
+
+
+def field(marker: str) -> dict[str, str]:
+    """The same field as the reliability tests (so the session builds the ladder once)."""
+    return {f"r{i}": py_bot(RANDOM_BOT, i, marker) for i in range(5)}
+
+
+def test_json_outputs_validate_against_the_models(tmp_path: Path, ladders: Ladders) -> None:
+    db = ladders.copy(tmp_path, BUILTINS)
+    ok("run", db, "--matches", 4, "--concurrency", 2)
+
+    table = Standings.model_validate_json(ok("standings", db, "--json").stdout)
+    assert table.matches_done == 4 and len(table.rows) == 5
+    assert [r.rank for r in table.rows] == [1, 2, 3, 4, 5]
+    assert [r.rating for r in table.rows] == sorted((r.rating for r in table.rows), reverse=True)
+    for row in table.rows:
+        assert row.rating == pytest.approx(row.mu - 3 * row.sigma, abs=2e-3)
+    assert sum(r.matches for r in table.rows) == 4 * 3
+
+    games = TypeAdapter(list[MatchRow]).validate_json(ok("games", db, "--json").stdout)
+    assert [g.id for g in games] == [4, 3, 2, 1]
+    for game in games:
+        assert game.status == "done" and game.ranks is not None and len(game.entrants) == 3
+        assert len(game.replays) == 6  # one duplicate group: every seating of 3
+        assert all(Path(replay).is_file() for replay in game.replays)
+        assert all(f"{db.name}.files" in replay for replay in game.replays)
+    mine = TypeAdapter(list[MatchRow]).validate_json(
+        ok("games", db, "--bot", "random-a", "--last", 2, "--json").stdout
+    )
+    assert len(mine) <= 2 and all("random-a" in g.entrants for g in mine)
+
+    listed = TypeAdapter(list[EntrantRow]).validate_json(ok("list", db, "--json").stdout)
+    assert [e.name for e in listed] == list(BUILTINS)
+    assert all(e.enabled and e.version == 1 and e.bot == "builtin:random" for e in listed)
+
+
+def test_mistakes_give_one_clear_line(tmp_path: Path, ladders: Ladders) -> None:
+    db = ladders.copy(tmp_path, BUILTINS)
+    missing = tmp_path / "nowhere" / "ladder.db"
+    junk = tmp_path / "junk.db"
+    junk.write_text("not a database\n")
+
+    # Bad database paths, for reading and for creating (the real program for two of them).
+    assert "no ladder at" in one_error_line(cli("standings", missing))
+    assert "no ladder at" in one_error_line(cli("run", missing, "--matches", 1))
+    for command in ("list", "games", "rerate"):
+        assert "no ladder at" in one_error_line(quick(command, missing))
+    assert "not a ladder database" in one_error_line(quick("standings", junk))
+    assert "folder does not exist" in one_error_line(quick("init", missing, "--game", "dice"))
+    assert "already exists" in one_error_line(quick("init", db, "--game", "dice"))
+
+    # Unknown entrant names.
+    assert "no entrant named 'nobody'" in one_error_line(cli("disable", db, "nobody"))
+    for args in (
+        ("update", db, "nobody", "builtin:random", "--no-check"),
+        ("enable", db, "nobody"),
+        ("games", db, "--bot", "nobody"),
+    ):
+        line = one_error_line(quick(*args))
+        assert "no entrant named 'nobody'" in line and "random-a" in line, args
+    assert "exists already" in one_error_line(quick("add", db, "random-a", "builtin:random"))
+    assert "bot not found" in one_error_line(quick("add", db, "x", "no-such-bot.py", "--no-check"))
+
+    # The wrong game: a card-only bot refused by a dice ladder's conformance check (the real
+    # program, real bot process), and rules of the other game for a new ladder.
+    refused = one_error_line(cli("add", db, "cards", py_bot(CARD_BOT)))
+    assert "failed the conformance check" in refused
+    cards_rules = tmp_path / "cards.toml"
+    cards_rules.write_text('game = "cards"\n')
+    wrong = quick("init", tmp_path / "w.db", "--game", "dice", "--rules", cards_rules)
+    assert "cards rules, not dice rules" in one_error_line(wrong)
+    preset = quick("init", tmp_path / "w.db", "--game", "dice", "--rules", "four")
+    assert "dice preset" in one_error_line(preset)
+    assert not (tmp_path / "w.db").exists()
+
+    # Budgets: exactly one.
+    assert "exactly one of" in one_error_line(quick("run", db, "--matches", 1, "--total", 3))
+    # None of it touched the ladder.
+    listed = json.loads(quick_ok("list", db, "--json").stdout)
+    assert [e["name"] for e in listed] == list(BUILTINS)
+
+
+def test_update_no_check_with_a_missing_bot_is_one_line(tmp_path: Path, ladders: Ladders) -> None:
+    db = ladders.copy(tmp_path, BUILTINS)
+    line = one_error_line(quick("update", db, "random-a", "no-such-bot.py", "--no-check"))
+    assert "bot not found" in line
+
+
+def test_a_bot_that_faults_in_every_game_is_scheduled_less_and_flagged(
+    tmp_path: Path, ladders: Ladders, marker: str
+) -> None:
+    bots = {
+        **{f"ok{i}": py_bot(RANDOM_BOT, i, marker) for i in range(4)},
+        "crasher": py_bot(FAULTY, "crash", 0, marker),  # exits at its first request
+    }
+    db = ladders.copy(tmp_path, bots)
+    run = ok("run", db, "--matches", 8)  # one at a time: the schedule is reproducible
+    assert "recorded 8 matches" in run.stdout
+    assert check_consistent(db)["done"] == 8
+    table = Standings.model_validate_json(quick_ok("standings", db, "--json").stdout)
+    rows = {r.name: r for r in table.rows}
+    healthy = [rows[f"ok{i}"] for i in range(4)]
+    crasher = rows["crasher"]
+    assert crasher.flagged, crasher
+    assert crasher.matches >= 1 and crasher.fault_games == crasher.games
+    assert crasher.wins == 0 and crasher.mean_place == 3.0
+    assert crasher.matches < min(h.matches for h in healthy), rows
+    assert crasher.rank == 5
+    assert not any(h.flagged or h.faults for h in healthy)
+    assert "crasher ⚠" in quick_ok("standings", db, "--markdown").stdout
+    assert leftovers(marker) == []
+
+
+def test_disable_stops_scheduling_and_enable_resumes_it(tmp_path: Path, ladders: Ladders) -> None:
+    db = ladders.copy(tmp_path, BUILTINS)
+    assert "disabled random-a" in quick_ok("disable", db, "random-a").stdout
+    ok("run", db, "--matches", 6, "--concurrency", 2)
+    table = Standings.model_validate_json(quick_ok("standings", db, "--json").stdout)
+    off = next(r for r in table.rows if r.name == "random-a")
+    assert off.matches == 0 and not off.enabled
+    played = TypeAdapter(list[MatchRow]).validate_json(quick_ok("games", db, "--json").stdout)
+    assert len(played) == 6 and all("random-a" not in g.entrants for g in played)
+    # Fewer enabled entrants than seats: refused with one line, nothing claimed.
+    quick_ok("disable", db, "random-b")
+    quick_ok("disable", db, "random-c")
+    assert "at least 3 enabled entrants" in one_error_line(cli("run", db, "--matches", 1))
+    conn = read_only(db)
+    assert conn.execute("SELECT COUNT(*) FROM matches").fetchone()[0] == 6
+    conn.close()
+    for name in ("random-a", "random-b", "random-c"):
+        assert f"enabled {name}" in quick_ok("enable", db, name).stdout
+    # The least known entrant is scheduled first.
+    ok("run", db, "--matches", 1)
+    last = TypeAdapter(list[MatchRow]).validate_json(
+        quick_ok("games", db, "--last", 1, "--json").stdout
+    )
+    assert "random-a" in last[0].entrants
+
+
+def test_html_standings_page_is_self_contained_and_links_existing_replays(
+    tmp_path: Path, ladders: Ladders, marker: str
+) -> None:
+    db = ladders.copy(tmp_path, field(marker))
+    ok("run", db, "--matches", 3, "--concurrency", 2)
+    out = tmp_path / "site" / "index.html"
+    assert f"wrote {out}" in ok("standings", db, "--html", out).stdout
+    page = out.read_text(encoding="utf-8")
+    assert page.startswith("<!doctype html>") and "r0" in page and "3 matches played" in page
+    assert not re.search(r"https?://", page), "the page must not load anything from the web"
+    assert "<script src" not in page and "<link " not in page
+    links = re.findall(r'href="([^"]+)"', page)
+    assert len(links) == 3 * 6  # every game of every recent match
+    for link in links:
+        target = out.parent / link
+        assert target.is_file(), link
+        replay_page = target.read_text(encoding="utf-8")
+        assert not re.search(r"""(src|href)=["']?https?://""", replay_page), link
+    # Written again, the page is the same and reuses the exported replays.
+    ok("standings", db, "--html", out)
+    assert out.read_text(encoding="utf-8") == page
