@@ -8,6 +8,7 @@ is the result, and leave no process behind — neither the bot nor anything it f
 
 from __future__ import annotations
 
+import shutil
 from collections import Counter
 from pathlib import Path
 
@@ -176,3 +177,26 @@ def test_line_too_long_keeps_the_start_of_the_line(marker: str, tmp_path: Path) 
     (faulted,) = [r for r in read_replay(game["replay"]) if "fault" in r]
     assert faulted["fault"]["kind"] == "line_too_long"
     assert faulted["fault"].get("line") == "x" * 200
+
+
+@pytest.mark.parametrize("sandbox", ["none", "bwrap"])
+@pytest.mark.parametrize("mode", ["daemon", "fork_late", "fork_child"])
+def test_no_process_left_under_other_sandboxes(
+    mode: str, sandbox: str, marker: str, tmp_path: Path
+) -> None:
+    """The cases where a bot's descendants outlive it, under the other --sandbox modes (the
+    default, rlimits, is covered above): nothing may survive the match either way."""
+    if sandbox == "bwrap" and shutil.which("bwrap") is None:
+        pytest.skip("bubblewrap is not installed")
+    run = run_match(
+        [faulty(mode, 1, marker), random_bot(marker)],
+        "--games",
+        "2",
+        "--sandbox",
+        sandbox,
+        *FAST,
+    )
+    assert run.returncode == 0, run.explain()
+    expected = {"crash": 2} if mode == "fork_child" else {}
+    assert run.doc["bots"][0]["faults"] == expected
+    assert_no_leftovers(marker)

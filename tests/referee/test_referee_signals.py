@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import time
 from pathlib import Path
 
 import pexpect
+import pytest
 from conftest import (
     ROOT,
     Proc,
@@ -65,9 +67,12 @@ def wait_for_descendants(marker: str, referee: int) -> list[Proc]:
     return found
 
 
-def test_sigkill_of_the_referee_takes_every_bot_process_with_it(marker: str) -> None:
+@pytest.mark.parametrize("sandbox", ["rlimits", "none", "bwrap"])
+def test_sigkill_of_the_referee_takes_every_bot_process_with_it(marker: str, sandbox: str) -> None:
+    if sandbox == "bwrap" and shutil.which("bwrap") is None:
+        pytest.skip("bubblewrap is not installed")
     referee = subprocess.Popen(
-        [*match_argv(marker), "--json"],
+        [*match_argv(marker), "--json", "--sandbox", sandbox],
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
