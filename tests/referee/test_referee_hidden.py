@@ -291,6 +291,16 @@ def check_game(
     for seat, game in seats.items():
         assert asked[seat] == len(game["requests"]), "more requests than moves in the replay"
         assert game["end"] is not None
+        # Each seat got exactly the events meant for it (public, or private to it), in order.
+        expected = [
+            e
+            for r in records[1:-1]
+            for e in r.get("events", [])
+            if "to" not in e or e["to"] == seat
+        ]
+        received = [e for m in (*game["requests"], game["end"]) for e in m["events"]]
+        if received != expected:
+            problems.append(f"seat {seat} did not receive exactly its events")
         found, _ = referee.violations(seat, game["end"], current[seat])
         problems += [f"game_end: {p}" for p in found]
         assert not card_strings(game["start"])
