@@ -55,8 +55,12 @@ _CARDS_LO, _POINTS_LO = _low_tables()
 _CARDS_HI: tuple[tuple[int, ...], ...] = tuple(tuple(c + 12 for c in m) for m in _CARDS_LO)
 # Cards 12..23 are ♦ and ♥, whose points repeat those of ♠ and ♣ rank for rank.
 _POINTS_HI = _POINTS_LO
-_STRS_LO: tuple[tuple[str, ...], ...] = tuple(tuple(CARD_STR[c] for c in m) for m in _CARDS_LO)
-_STRS_HI: tuple[tuple[str, ...], ...] = tuple(tuple(CARD_STR[c] for c in m) for m in _CARDS_HI)
+# Wire strings of the cards in each half of a mask (♠♣ in the low 12 bits, ♦♥ in the high 12), so
+# that a hand becomes its sorted list of strings with two look-ups; the view inlines them.
+MASK_STRS_LOW: tuple[tuple[str, ...], ...] = tuple(tuple(CARD_STR[c] for c in m) for m in _CARDS_LO)
+MASK_STRS_HIGH: tuple[tuple[str, ...], ...] = tuple(
+    tuple(CARD_STR[c] for c in m) for m in _CARDS_HI
+)
 _MARRIAGES_LO: tuple[int, ...] = tuple(
     sum(MARRIAGE_VALUES[s] for s in (0, 1) if m & MARRIAGE_MASK[s] == MARRIAGE_MASK[s])
     for m in range(1 << 12)
@@ -79,7 +83,7 @@ def mask_points(mask: int) -> int:
 
 def mask_strs(mask: int) -> list[str]:
     """A mask as the sorted list of wire strings that views and events carry."""
-    return [*_STRS_LO[mask & 0xFFF], *_STRS_HI[mask >> 12]]
+    return [*MASK_STRS_LOW[mask & 0xFFF], *MASK_STRS_HIGH[mask >> 12]]
 
 
 def parse_card(text: str) -> int:

@@ -21,6 +21,8 @@ from thousand.cards.cards import (
     KING,
     MARRIAGE_MASK,
     MARRIAGE_VALUES,
+    MASK_STRS_HIGH,
+    MASK_STRS_LOW,
     NINES_MASK,
     POINTS,
     QUEEN,
@@ -918,8 +920,8 @@ class CardState:
     # ------------------------------------------------------------------ views
 
     def view(self, seat: int) -> View:
-        # Built with locals and without empty comprehensions: play_game asks for a view at every
-        # decision, so this is the engine's hottest function.
+        # play_game asks for a view at every decision, so this is the engine's hottest function:
+        # locals, inlined card lists and no empty comprehensions (together about 5% of a deal).
         d = self.declarer
         hands = self.hands
         phase = self.phase
@@ -930,6 +932,12 @@ class CardState:
         trick = self.trick
         talon = self.talon
         shown = self.talon_shown
+        played = self.played
+        dealer = self.dealer
+        hundred = self.hundred
+        sitter = self.sitter
+        high_bidder = self.high_bidder
+        t = self.t
         return {
             "game": "cards",
             "seat": seat,
@@ -937,29 +945,33 @@ class CardState:
             "phase": PHASE_NAMES[phase],
             "to_move": turn if turn >= 0 else None,
             "deal": self.deals,
-            "dealer": self.dealer if self.dealer >= 0 else None,
-            "hundred": self.hundred if self.hundred >= 0 else None,
-            "sitting_out": self.sitter if self.sitter >= 0 else None,
+            "dealer": dealer if dealer >= 0 else None,
+            "hundred": hundred if hundred >= 0 else None,
+            "sitting_out": sitter if sitter >= 0 else None,
             "golden": self.golden,
             "scores": ledger.scores[:],
             "bolts": ledger.bolts[:],
             "falls": ledger.falls[:],
             "barrel": ledger.barrel_seat if ledger.barrel_seat >= 0 else None,
             "barrel_deals": ledger.barrel_deals,
-            "hand": mask_strs(hand) if seen else [],
+            "hand": [*MASK_STRS_LOW[hand & 0xFFF], *MASK_STRS_HIGH[hand >> 12]] if seen else [],
             "hand_seen": seen,
             "hand_sizes": list(map(int.bit_count, hands)),
-            "bid_limit": self._limit(seat) if seen and phase > DEAL else None,
+            "bid_limit": min(t.bid_limit + marriages_value(hand, t.ace_marriage), t.max_bid)
+            if seen and phase > DEAL
+            else None,
             "bids": [
                 {"seat": s, "value": None if v == PASS else v, "blind": b} for s, v, b in self.bids
             ],
-            "high_bid": self.high if self.high_bidder >= 0 else None,
-            "high_bidder": self.high_bidder if self.high_bidder >= 0 else None,
+            "high_bid": self.high if high_bidder >= 0 else None,
+            "high_bidder": high_bidder if high_bidder >= 0 else None,
             "passed": self.passed[:],
             "declarer": d if d >= 0 else None,
             "contract": self.contract if d >= 0 else None,
             "blind": self.blind,
-            "talon": mask_strs(talon) if talon and (shown or seat == d) else None,
+            "talon": [*MASK_STRS_LOW[talon & 0xFFF], *MASK_STRS_HIGH[talon >> 12]]
+            if talon and (shown or seat == d)
+            else None,
             "talon_shown": shown,
             "talon_index": self.talon_index if self.talon_index >= 0 else None,
             "given": [
@@ -989,7 +1001,7 @@ class CardState:
             "last_trick": [{"seat": s, "card": CARD_STR[c]} for s, c in self.last_trick]
             if self.last_trick
             else [],
-            "played": mask_strs(self.played),
+            "played": [*MASK_STRS_LOW[played & 0xFFF], *MASK_STRS_HIGH[played >> 12]],
             "tricks_won": self.tricks_won[:],
             "points_taken": self.taken_points[:],
         }
