@@ -135,7 +135,7 @@ class _Pipes(asyncio.SubprocessProtocol):
         self._wake()
 
     def _stderr(self, data: bytes) -> None:
-        self.stderr_tail = (self.stderr_tail + data)[-STDERR_TAIL:]
+        self.stderr_tail = (self.stderr_tail + data[-STDERR_TAIL:])[-STDERR_TAIL:]
         if self.stderr_log is None:
             return
         keep = data[: self.stderr_left]

@@ -7,6 +7,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -127,3 +128,20 @@ def test_the_command_line_says_in_one_line_when_bwrap_is_missing(tmp_path: Path)
 def test_bad_limits_on_the_command_line_are_usage_errors() -> None:
     done = _thousand("--memory", "4", env=dict(os.environ))
     assert done.returncode == 2 and "--memory" in done.stderr
+
+
+def test_folders_of_a_killed_referee_are_swept(monkeypatch: pytest.MonkeyPatch) -> None:
+    dead = 4_000_000  # above pid_max: no process has it
+    stale = Path(tempfile.gettempdir()) / f"thousand-bot-{dead}-stale"
+    (stale / "sub").mkdir(parents=True, exist_ok=True)
+    (stale / "sub" / "file").write_text("left behind")
+    (stale / "sub").chmod(0o500)
+    monkeypatch.setattr(sandbox_module, "_swept", False)
+    fresh = sandbox_module.make_workdir()
+    try:
+        assert not stale.exists()
+        assert Path(fresh).name.startswith(f"thousand-bot-{os.getpid()}-")
+        assert os.listdir(fresh) == []
+    finally:
+        sandbox_module.remove_workdir(fresh)
+    assert not Path(fresh).exists()
