@@ -60,9 +60,9 @@ def test_same_seed_same_replays_other_seed_other_replays(
 ) -> None:
     game = "cards" if case == "cards" else "dice"
     # Short games (a cap on rounds or deals): determinism shows in the first moves as well.
-    short = {"max_deals": 4} if game == "cards" else {"max_rounds": 15}
+    short = {"max_deals": 3} if game == "cards" else {"max_rounds": 12}
     rules = write_json(tmp_path / "short.json", short)
-    options = ["--games", "3", "--rules", str(rules)]
+    options = ["--games", "2" if game == "cards" else "3", "--rules", str(rules)]
     if case == "cards":
         bots = [random_bot(marker, 1), random_bot(marker, 2), random_bot(marker, 3)]
     elif case == "dice-faults-concurrent":

@@ -49,7 +49,6 @@ def cases(folder: Path) -> list[Case]:
             "missing-program", ("tests/bots/no_such_bot.py", "builtin:random", *dice), "not found"
         ),
         Case("not-executable", (str(not_executable), "builtin:random", *dice), "not executable"),
-        Case("directory", ("tests/bots/", "builtin:random", *dice), "directory"),
         Case("unknown-builtin", ("builtin:nope", "builtin:random", *dice), "unknown built-in"),
         Case("manifest-field", (str(folder / "nocommand.json"), *two[1:], *dice), "command"),
         Case("rules-missing", (*two, *dice, "--rules", str(folder / "none.json")), "not found"),
@@ -60,13 +59,11 @@ def cases(folder: Path) -> list[Case]:
         Case("sprt-three-bots", (*two, "builtin:first", *dice, "--sprt", "0,5"), "two bots"),
         Case("sprt-words", (*two, *dice, "--sprt", "a,b"), "numbers"),
         Case("sprt-order", (*two, *dice, "--sprt", "10,5"), "ELO0 < ELO1"),
-        Case("sprt-alpha", (*two, *dice, "--sprt", "0,5,0.7,0.05"), "ALPHA"),
         Case("replays-under-file", (*two, *dice, "--replays", f"{folder}/a-file/x"), "folder"),
         Case("games-zero", (*two, *dice, "--games", "0"), "--games", click=True),
         Case("clock-foo", (*two, *dice, "--clock", "foo"), "--clock", click=True),
         Case("move-negative", (*two, *dice, "--time-per-move", "-1"), "time-per-move", True),
         Case("bank-negative", (*two, *dice, "--time-bank", "-1"), "time-bank", click=True),
-        Case("concurrency-zero", (*two, *dice, "--concurrency", "0"), "concurrency", click=True),
     ]
 
 

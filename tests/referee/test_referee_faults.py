@@ -179,6 +179,7 @@ def test_line_too_long_keeps_the_start_of_the_line(marker: str, tmp_path: Path) 
     assert faulted["fault"].get("line") == "x" * 200
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sandbox", ["none", "bwrap"])
 @pytest.mark.parametrize("mode", ["daemon", "fork_late", "fork_child"])
 def test_no_process_left_under_other_sandboxes(

@@ -67,7 +67,14 @@ def wait_for_descendants(marker: str, referee: int) -> list[Proc]:
     return found
 
 
-@pytest.mark.parametrize("sandbox", ["rlimits", "none", "bwrap"])
+@pytest.mark.parametrize(
+    "sandbox",
+    [
+        "rlimits",
+        pytest.param("none", marks=pytest.mark.slow),
+        pytest.param("bwrap", marks=pytest.mark.slow),
+    ],
+)
 def test_sigkill_of_the_referee_takes_every_bot_process_with_it(marker: str, sandbox: str) -> None:
     if sandbox == "bwrap" and shutil.which("bwrap") is None:
         pytest.skip("bubblewrap is not installed")
