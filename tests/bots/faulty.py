@@ -12,7 +12,9 @@ Modes added for the referee suite (tests/referee):
   daemon that execs a sleeping Python (new session, holds the pipes), then play on normally;
 - daemon_sleep: the same, then sleep forever (the referee has to time it out or be killed);
 - ignore_signals: ignore SIGTERM, SIGINT and SIGHUP, then sleep forever;
-- stderr_crash: write 2 MiB to stderr, then exit with code 5 (a restarted bot that floods).
+- stderr_crash: write 2 MiB to stderr, then exit with code 5 (a restarted bot that floods);
+- garbage_hello: answer the hello with a line that is not JSON;
+- split_line: no fault — every answer is written in three pieces, a few ms apart.
 """
 
 from __future__ import annotations
@@ -33,7 +35,14 @@ def send_raw(data: bytes) -> None:
 
 
 def send(message: dict[str, object]) -> None:
-    send_raw(json.dumps(message).encode() + b"\n")
+    data = json.dumps(message).encode() + b"\n"
+    if MODE == "split_line":
+        third = len(data) // 3
+        for piece in (data[:third], data[third : 2 * third], data[2 * third :]):
+            send_raw(piece)
+            time.sleep(0.003)
+        return
+    send_raw(data)
 
 
 def spawn_sleepers() -> None:
@@ -129,6 +138,9 @@ def main() -> None:
             if MODE == "bad_hello":
                 send({"type": "hello"})
                 continue
+            if MODE == "garbage_hello":
+                send_raw(b"HELLO, I am a bot\n")
+                continue
             if MODE == "ignore_sigterm":
                 signal.signal(signal.SIGTERM, signal.SIG_IGN)
             send({"type": "hello", "name": f"faulty-{MODE}", "protocol": 1})
@@ -142,6 +154,7 @@ def main() -> None:
                 "ignore_sigterm",
                 "fork_late",
                 "daemon",
+                "split_line",
             ):
                 misbehave(message)
             moves += 1

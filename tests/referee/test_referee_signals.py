@@ -25,6 +25,7 @@ from conftest import (
     plain,
     processes_with,
     random_bot,
+    read_replay,
     terminal_env,
     thousand,
     wait_for,
@@ -146,4 +147,9 @@ def test_ctrl_c_in_a_terminal_stops_cleanly(marker: str, tmp_path: Path) -> None
     assert "interrupted after 0 games" in output
     # The results table is still printed, with both bots.
     assert "0: faulty" in output and "1: random_bot" in output, output[-2000:]
+    # The game that was cut short keeps what was written up to its last wait, as a .part.
+    (partial,) = (tmp_path / "replays").glob("*.jsonl.part")
+    records = read_replay(partial)
+    assert records[0]["format"] == "thousand-replay"
+    assert len(records) > 1 and all(r.get("kind") != "result" for r in records)
     assert_no_leftovers(marker)
