@@ -24,6 +24,7 @@ class Frame:
     line: int  # line of the replay file this step came from (1 = header)
     record: dict[str, Any] | None
     state: GameState
+    dealt_talon: list[str] | None = None  # the last deal's talon, from the replay's chance step
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` knew at this step, or the whole table when ``seat`` is None."""
@@ -33,7 +34,11 @@ class Frame:
         if callable(table_view):
             result: dict[str, Any] = table_view()
             return result
-        return merged_view(self.state)
+        table = merged_view(self.state)
+        if self.dealt_talon and table.get("talon") is None and table.get("declarer") is None:
+            # Nobody has seen the talon yet; a viewer of the finished game may.
+            table["talon_hidden"] = self.dealt_talon
+        return table
 
 
 def merged_view(state: GameState) -> dict[str, Any]:
@@ -56,16 +61,20 @@ def iter_frames(replay: ReplayReader) -> Iterator[Frame]:
     rules = spec.rules_model.model_validate(header.raw["rules"])
     state = spec.new_game(rules, header.players)
     yield Frame(0, 1, None, state.clone())
+    talon: list[str] | None = None
     for index, (number, record) in enumerate(replay, start=1):
         if record.get("kind") == "result":
             return
+        action = record.get("action") or {}
+        if record.get("kind") == "chance" and action.get("type") == "deal":
+            talon = action.get("talon")
         try:
             state.apply(record["action"])
         except (IllegalAction, KeyError) as error:
             raise ReplayError(
                 f"{replay.path}: line {number}: cannot replay this step: {error}"
             ) from None
-        yield Frame(index, number, record, state.clone())
+        yield Frame(index, number, record, state.clone(), talon)
 
 
 @dataclass

@@ -102,7 +102,8 @@ def describe_step(frame: Frame, names: list[str], seat: int | None) -> list[str]
 
 def _seat_label(names: list[str], seat: int, view: dict[str, Any]) -> str:
     mark = "▶ " if view.get("to_move") == seat else "  "
-    return f"{mark}{names[seat]}"
+    width = max(len(n) for n in names) + 2
+    return f"{mark}{names[seat]}".ljust(width + 2)
 
 
 def render_cards(view: dict[str, Any], names: list[str], seat: int | None) -> list[RenderableType]:
@@ -123,7 +124,7 @@ def render_cards(view: dict[str, Any], names: list[str], seat: int | None) -> li
     )
     barrel = view.get("barrel")
     for s in range(len(names)):
-        line = Text(_seat_label(names, s, view).ljust(18))
+        line = Text(_seat_label(names, s, view))
         line.append(f"score {view['scores'][s]:>5}", style="bold")
         line.append(f"  bolts {view['bolts'][s]}  falls {view['falls'][s]}")
         if barrel == s:
@@ -138,9 +139,13 @@ def render_cards(view: dict[str, Any], names: list[str], seat: int | None) -> li
             line.append(f"({view['hand_sizes'][s]} cards)", style="dim")
         out.append(line)
     talon = Text("talon: ")
-    talon.append_text(cards_text(view.get("talon")))
-    if not view.get("talon") and not view.get("talon_shown"):
-        talon.append("  (face down)", style="dim")
+    if view.get("talon_hidden"):
+        talon.append_text(cards_text(view["talon_hidden"]))
+        talon.append("  (face down: nobody has seen it yet)", style="dim")
+    else:
+        talon.append_text(cards_text(view.get("talon")))
+        if not view.get("talon") and not view.get("talon_shown"):
+            talon.append("  (face down)", style="dim")
     out.append(talon)
     bids = view.get("bids") or []
     if bids:
@@ -188,7 +193,7 @@ def render_dice(view: dict[str, Any], names: list[str], seat: int | None) -> lis
         )
     )
     for s in range(len(names)):
-        line = Text(_seat_label(names, s, view).ljust(18))
+        line = Text(_seat_label(names, s, view))
         line.append(f"score {view['scores'][s]:>5}", style="bold")
         if not view["opened"][s]:
             line.append("  not opened", style="dim")
