@@ -192,13 +192,29 @@ def match(
     A BOT is a command line in one string ("python3 bots/random_bot.py"), an executable, a
     bot manifest (.json/.toml), or a built-in (builtin:random, builtin:first).
     """
+    from pydantic import ValidationError
+
     from referee.matchcli import run_match_command
-    from referee.sandbox import Sandbox
+    from referee.sandbox import OPTION_OF_FIELD, Sandbox
 
     _positive("--time-per-move", time_per_move)
     if not math.isfinite(time_bank) or time_bank < 0:
         raise click.BadParameter("must not be negative", param_hint="--time-bank")
     _positive("--startup-time", startup_time)
+    try:
+        chosen = Sandbox(
+            mode=sandbox,
+            memory_mib=memory,
+            cpu_seconds=cpu_seconds,
+            processes=max_processes,
+            open_files=max_open_files,
+            file_size_mib=max_file_size,
+            allow_fallback=allow_fallback,
+        )
+    except ValidationError as error:
+        first = error.errors()[0]
+        field = str(first["loc"][0]) if first["loc"] else "sandbox"
+        raise click.BadParameter(first["msg"], param_hint=OPTION_OF_FIELD.get(field)) from None
     code = run_match_command(
         bots=bots,
         game=game,
@@ -216,15 +232,7 @@ def match(
         logs=logs,
         sprt_text=sprt,
         as_json=as_json,
-        sandbox=Sandbox(
-            mode=sandbox,
-            memory_mib=memory,
-            cpu_seconds=cpu_seconds,
-            processes=max_processes,
-            open_files=max_open_files,
-            file_size_mib=max_file_size,
-            allow_fallback=allow_fallback,
-        ),
+        sandbox=chosen,
     )
     sys.exit(code)
 

@@ -37,6 +37,13 @@ MIB = 1 << 20
 Mode = Literal["none", "rlimits", "bwrap"]
 MODES: tuple[str, ...] = ("none", "rlimits", "bwrap")
 ADDRESS_SPACE_FACTOR = 4
+OPTION_OF_FIELD = {
+    "memory_mib": "--memory",
+    "cpu_seconds": "--cpu-seconds",
+    "processes": "--max-processes",
+    "open_files": "--max-open-files",
+    "file_size_mib": "--max-file-size",
+}
 
 # Where a system keeps what programs need to run; bound read-only into a bwrap sandbox.
 SYSTEM_PATHS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt")
@@ -69,6 +76,7 @@ class Sandbox(BaseModel):
         default=600.0,
         gt=0,
         le=1e6,
+        allow_inf_nan=False,
         description="CPU seconds of each process over its life (RLIMIT_CPU); a bot's "
         "process lives for a whole match on its table unless it faults",
     )

@@ -125,9 +125,23 @@ def test_the_command_line_says_in_one_line_when_bwrap_is_missing(tmp_path: Path)
     assert fallen.stderr.count("\n") == 1, fallen.stderr
 
 
-def test_bad_limits_on_the_command_line_are_usage_errors() -> None:
-    done = _thousand("--memory", "4", env=dict(os.environ))
-    assert done.returncode == 2 and "--memory" in done.stderr
+@pytest.mark.parametrize(
+    "option,value",
+    [
+        ("--memory", "4"),
+        ("--memory", "99999999"),
+        ("--cpu-seconds", "nan"),
+        ("--cpu-seconds", "inf"),
+        ("--max-processes", "0"),
+        ("--max-open-files", "3"),
+        ("--max-file-size", "0"),
+        ("--sandbox", "docker"),
+    ],
+)
+def test_bad_limits_on_the_command_line_are_usage_errors(option: str, value: str) -> None:
+    done = _thousand(option, value, env=dict(os.environ))
+    assert done.returncode == 2 and option in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr
 
 
 def test_folders_of_a_killed_referee_are_swept(monkeypatch: pytest.MonkeyPatch) -> None:
