@@ -2,7 +2,8 @@
 """A bot that takes its time on every move: ``napper.py SECONDS [sleep|burn] [ignored...]``.
 
 ``sleep`` (the default) sleeps SECONDS before each answer, using almost no CPU; ``burn`` spins
-until it has used SECONDS of CPU time (however long that takes on a loaded machine). Used by
+until it has used SECONDS of CPU time (however long that takes on a loaded machine);
+``thread`` does the same spinning in a worker thread started for the move and joined. Used by
 the clock tests: under ``--clock cpu`` a sleeper is charged almost nothing, a burner its full
 time. Plays uniformly at random, seeded per game and seat. Standard library only.
 """
@@ -12,17 +13,26 @@ from __future__ import annotations
 import json
 import random
 import sys
+import threading
 import time
 
 SECONDS = float(sys.argv[1])
 HOW = sys.argv[2] if len(sys.argv) > 2 else "sleep"
 
 
+def burn() -> None:
+    end = time.process_time() + SECONDS
+    while time.process_time() < end:
+        pass
+
+
 def take_time() -> None:
     if HOW == "burn":
-        end = time.process_time() + SECONDS
-        while time.process_time() < end:
-            pass
+        burn()
+    elif HOW == "thread":
+        worker = threading.Thread(target=burn)
+        worker.start()
+        worker.join()
     else:
         time.sleep(SECONDS)
 
