@@ -3,7 +3,8 @@
 
 ``sleep`` (the default) sleeps SECONDS before each answer, using almost no CPU; ``burn`` spins
 until it has used SECONDS of CPU time (however long that takes on a loaded machine);
-``thread`` does the same spinning in a worker thread started for the move and joined. Used by
+``thread`` does the same spinning in a worker thread started for the move and joined;
+``pool`` does it in one worker thread that the bot starts at its first move and keeps. Used by
 the clock tests: under ``--clock cpu`` a sleeper is charged almost nothing, a burner its full
 time. Plays uniformly at random, seeded per game and seat. Standard library only.
 """
@@ -11,6 +12,7 @@ time. Plays uniformly at random, seeded per game and seat. Standard library only
 from __future__ import annotations
 
 import json
+import queue
 import random
 import sys
 import threading
@@ -26,8 +28,24 @@ def burn() -> None:
         pass
 
 
+_jobs: queue.Queue[threading.Event] = queue.Queue()
+
+
+def _pool_worker() -> None:
+    while True:
+        done = _jobs.get()
+        burn()
+        done.set()
+
+
 def take_time() -> None:
-    if HOW == "burn":
+    if HOW == "pool":
+        if threading.active_count() == 1:
+            threading.Thread(target=_pool_worker, daemon=True).start()
+        done = threading.Event()
+        _jobs.put(done)
+        done.wait()
+    elif HOW == "burn":
         burn()
     elif HOW == "thread":
         worker = threading.Thread(target=burn)
