@@ -221,3 +221,38 @@ def test_a_hello_that_is_not_json_is_a_bad_hello(marker: str, tmp_path: Path) ->
     assert run.returncode == 0, run.explain()
     assert_no_leftovers(marker)
     assert run.doc["bots"][0]["faults"] == {"bad_hello": 1, "absent": 1}
+
+
+@pytest.mark.parametrize("game", ["dice", "cards"])
+def test_faulted_seats_are_ranked_last_the_others_as_the_game_ended(
+    game: str, marker: str, tmp_path: Path
+) -> None:
+    """Three players, two of them faulting at different moves: both go to the bottom, the
+    others keep the engine's order, and the winner is never a faulted seat."""
+    options = ["--games", "3", "--seed", "12", *FAST]
+    if game == "cards":
+        rules = tmp_path / "short.json"
+        rules.write_text('{"max_deals": 3}')
+        options += ["--rules", str(rules)]
+    run = run_match(
+        [faulty("crash", 3, marker), faulty("garbage", 6, marker), random_bot(marker)],
+        *options,
+        game=game,
+        replays=tmp_path / "replays",
+    )
+    assert run.returncode == 0, run.explain()
+    doc = run.doc
+    assert doc["games_played"] == 3
+    assert doc["bots"][0]["faults"] == {"crash": 3}
+    assert doc["bots"][1]["faults"] == {"malformed_json": 3}
+    assert doc["bots"][2]["faults"] == {}
+    for entry in doc["games"]:
+        result = read_replay(entry["replay"])[-1]
+        faulted = {f["seat"] for f in entry["faults"]}
+        assert len(faulted) == 2
+        engine = result["engine"]["ranking"]
+        expected = [s for s in engine if s not in faulted] + [s for s in engine if s in faulted]
+        assert entry["ranking"] == result["ranking"] == expected
+        assert result["winner"] not in faulted
+        assert result["scores"] == result["engine"]["scores"]  # scores are not touched
+    assert_no_leftovers(marker)
