@@ -60,3 +60,27 @@ class CpuMeter:
                 with contextlib.suppress(OSError):
                     os.close(fd)
         self._schedstat = None
+
+
+class CgroupCpuMeter:
+    """CPU seconds of a whole cgroup: the bot and every process it started, however deep."""
+
+    def __init__(self, path: str) -> None:
+        self._fd = os.open(path, os.O_RDONLY)
+        self._v2 = path.endswith("cpu.stat")
+
+    def seconds(self) -> float:
+        try:
+            raw = os.pread(self._fd, 4096, 0)
+        except OSError:
+            return -1.0
+        if not self._v2:
+            return int(raw) / 1e9
+        for line in raw.splitlines():
+            if line.startswith(b"usage_usec"):
+                return int(line.split()[1]) / 1e6
+        return -1.0
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            os.close(self._fd)

@@ -19,7 +19,7 @@ from typing import IO
 
 from referee.botspec import BotSpec
 from referee.containment import wrap
-from referee.cpu import CpuMeter
+from referee.cpu import CgroupCpuMeter, CpuMeter
 from referee.protocol import MAX_LINE, Fault
 from referee.sandbox import (
     BotCgroup,
@@ -31,6 +31,7 @@ from referee.sandbox import (
 )
 
 STDERR_CAP = 1 << 20
+OVERFLOW_QUOTE = 200
 STDERR_TAIL = 4096
 _WAKE = object()
 
@@ -87,6 +88,7 @@ class _Pipes(asyncio.SubprocessProtocol):
         self.waiter: asyncio.Future[object] | None = None
         self.eof = False
         self.overflow = False
+        self.overflow_start = b""  # the first bytes of an over-long line, for the fault record
         self.exited = False
         self.stderr_log = stderr_log
         self.stderr_left = stderr_cap
@@ -131,6 +133,7 @@ class _Pipes(asyncio.SubprocessProtocol):
 
     def _overflowed(self) -> None:
         self.overflow = True
+        self.overflow_start = bytes(self.buffer[:OVERFLOW_QUOTE])
         self.buffer = bytearray()
         self._wake()
 
@@ -181,7 +184,7 @@ class BotProcess:
         self._stdin: asyncio.WriteTransport | None = None
         self._log: IO[bytes] | None = None
         self._depth = 0
-        self._cpu: CpuMeter | None = None
+        self._cpu: CpuMeter | CgroupCpuMeter | None = None
         self._timer: asyncio.TimerHandle | None = None
         self._deadline = 0.0
         self._last_cpu = 0.0
@@ -215,7 +218,9 @@ class BotProcess:
         self.workdir = make_workdir()
         self.cgroup = BotCgroup.create(self.sandbox)
         argv, self._depth = self._command()
-        pipes = _Pipes(self.line_limit, self._log, self.stderr_cap)
+        # The cap is per log file: a bot restarted after a fault appends to what it left.
+        logged = self._log.tell() if self._log is not None else 0
+        pipes = _Pipes(self.line_limit, self._log, max(0, self.stderr_cap - logged))
         try:
             transport, _ = await loop.subprocess_exec(
                 lambda: pipes,
@@ -268,8 +273,9 @@ class BotProcess:
     def cpu_seconds(self) -> float:
         """CPU seconds the bot has used so far (0.0 when it cannot be read)."""
         if self._cpu is None:
+            usage = self.cgroup.cpu_usage_file() if self.cgroup is not None else None
             try:
-                self._cpu = CpuMeter(self._bot_pid())
+                self._cpu = CgroupCpuMeter(usage) if usage else CpuMeter(self._bot_pid())
             except OSError:
                 return 0.0
         used = self._cpu.seconds()
@@ -298,7 +304,11 @@ class BotProcess:
         if pipes.lines:
             return pipes.lines.popleft()
         if pipes.overflow:
-            raise Fault("line_too_long", f"a line longer than {self.line_limit} bytes")
+            raise Fault(
+                "line_too_long",
+                f"a line longer than {self.line_limit} bytes",
+                pipes.overflow_start,
+            )
         await self._settle()
         raise self._ended_fault()
 

@@ -305,7 +305,7 @@ def _own_cgroup_dirs() -> dict[str, str]:
                     continue
                 if parts[2] == "cgroup":
                     for option in parts[3].split(","):
-                        if option in ("pids", "memory"):
+                        if option in ("pids", "memory", "cpuacct"):
                             mounts[option] = parts[1]
                 elif parts[2] == "cgroup2" and unified is None:
                     unified = parts[1]
@@ -355,7 +355,9 @@ class BotCgroup:
             except OSError:
                 continue
             try:
-                if controller == "pids":
+                if controller == "cpuacct":
+                    pass  # accounting only: the CPU clock reads the whole bot's usage here
+                elif controller == "pids":
                     # The launcher's two waiting processes (or bwrap's) count too.
                     Path(folder, "pids.max").write_text(str(sandbox.processes + 2))
                 else:
@@ -383,6 +385,18 @@ class BotCgroup:
     @property
     def caps_memory(self) -> bool:
         return "memory" in self.folders
+
+    def cpu_usage_file(self) -> str | None:
+        """Where the kernel counts the CPU time of every process of the bot (children, worker
+        processes, an interpreter behind a wrapper script): cgroup v1 ``cpuacct.usage`` (ns)
+        or cgroup v2 ``cpu.stat`` (``usage_usec``)."""
+        if "cpuacct" in self.folders:
+            return os.path.join(self.folders["cpuacct"], "cpuacct.usage")
+        for folder in self.folders.values():
+            stat = os.path.join(folder, "cpu.stat")
+            if os.path.exists(stat):
+                return stat
+        return None
 
     def _counter_of(self, controller: str, filename: str, key: str) -> int:
         folder = self.folders.get(controller)
@@ -455,7 +469,9 @@ def _cgroup_parents() -> dict[str, str]:
             os.mkdir(probe)
         except OSError:
             continue
-        limit_file = "pids.max" if controller == "pids" else "memory.limit_in_bytes"
+        limit_file = {"pids": "pids.max", "cpuacct": "cpuacct.usage"}.get(
+            controller, "memory.limit_in_bytes"
+        )
         ok = os.path.exists(os.path.join(probe, limit_file)) or os.path.exists(
             os.path.join(probe, "memory.max")
         )
