@@ -222,6 +222,20 @@ def plain(text: str) -> str:
     return _ANSI.sub("", text).replace("\r\n", "\n")
 
 
+def verify_replays(folder: Path) -> None:
+    """`thousand replay verify` must re-run every replay the referee wrote to the same scores
+    (faults, fallback moves and all)."""
+    done = subprocess.run(
+        [*thousand(), "replay", "verify", "-q", str(folder)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
 def terminal_env() -> dict[str, str]:
     """The environment for a pexpect terminal: wide enough for the results table (rich trusts
     COLUMNS over the terminal's size, and pytest may have set it)."""

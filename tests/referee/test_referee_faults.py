@@ -21,6 +21,7 @@ from conftest import (
     random_bot,
     read_replay,
     run_match,
+    verify_replays,
 )
 
 GAMES = 2
@@ -256,3 +257,4 @@ def test_faulted_seats_are_ranked_last_the_others_as_the_game_ended(
         assert result["winner"] not in faulted
         assert result["scores"] == result["engine"]["scores"]  # scores are not touched
     assert_no_leftovers(marker)
+    verify_replays(tmp_path / "replays")

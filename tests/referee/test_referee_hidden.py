@@ -31,7 +31,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import RECORDER, assert_no_leftovers, bot, read_replay, run_match, write_json
+from conftest import (
+    RECORDER,
+    assert_no_leftovers,
+    bot,
+    read_replay,
+    run_match,
+    verify_replays,
+    write_json,
+)
 
 CARDS = frozenset(r + s for r in "9JQKTA" for s in "SCDH")
 DEALS_PER_GAME = 6
@@ -361,6 +369,7 @@ def test_no_seat_ever_sees_another_seats_hidden_cards(
         found = check_game(records, seats, tally, rng)
         problems += [f"game {game['game']}: {p}" for p in found]
     assert not problems, "\n".join(problems[:20])
+    verify_replays(tmp_path / "replays")
     # Not vacuous: many messages, many cards, and the delicate cases did occur.
     assert tally.requests > 100 * games
     assert tally.cards_checked > 20 * tally.requests
