@@ -46,6 +46,7 @@ FAULT_WORDS = {
     "incompatible_protocol": "an incompatible protocol version",
     "startup": "no hello in time",
     "absent": "the bot could not start",
+    "resource_limit": "a resource limit was exceeded",
 }
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import click
 
+from referee.sandbox_options import sandbox_from_options, sandbox_options
 from thousand import __version__
 from thousand.errors import RulesError
 from thousand.registry import GAME_NAMES, game_spec
@@ -123,44 +124,7 @@ def _positive(name: str, value: float) -> None:
     metavar="ELO0,ELO1[,ALPHA,BETA]",
     help="Two bots: stop when a sequential test decides.",
 )
-@click.option(
-    "--sandbox",
-    type=click.Choice(["none", "rlimits", "bwrap"]),
-    default="rlimits",
-    show_default=True,
-    help="none: no limits; rlimits: resource limits and a cgroup; bwrap: those inside a "
-    "bubblewrap sandbox (no network, read-only system, no other files). See docs/security.md.",
-)
-@click.option(
-    "--memory", type=click.IntRange(min=16), default=512, show_default=True, help="MiB per bot."
-)
-@click.option(
-    "--cpu-seconds",
-    type=click.FloatRange(min=0, min_open=True),
-    default=600.0,
-    show_default=True,
-    help="CPU seconds per bot process over its life (usually the whole match).",
-)
-@click.option(
-    "--max-processes",
-    type=click.IntRange(min=1),
-    default=64,
-    show_default=True,
-    help="Processes and threads per bot (needs a cgroup: see docs/security.md).",
-)
-@click.option("--max-open-files", type=click.IntRange(min=16), default=256, show_default=True)
-@click.option(
-    "--max-file-size",
-    type=click.IntRange(min=1),
-    default=64,
-    show_default=True,
-    help="Largest file a bot may write, MiB.",
-)
-@click.option(
-    "--allow-fallback",
-    is_flag=True,
-    help="If --sandbox bwrap does not work on this machine, run with rlimits instead.",
-)
+@sandbox_options
 @click.option("--json", "as_json", is_flag=True, help="Print the results as one JSON document.")
 def match(
     bots: tuple[str, ...],
@@ -192,29 +156,15 @@ def match(
     A BOT is a command line in one string ("python3 bots/random_bot.py"), an executable, a
     bot manifest (.json/.toml), or a built-in (builtin:random, builtin:first).
     """
-    from pydantic import ValidationError
-
     from referee.matchcli import run_match_command
-    from referee.sandbox import OPTION_OF_FIELD, Sandbox
 
     _positive("--time-per-move", time_per_move)
     if not math.isfinite(time_bank) or time_bank < 0:
         raise click.BadParameter("must not be negative", param_hint="--time-bank")
     _positive("--startup-time", startup_time)
-    try:
-        chosen = Sandbox(
-            mode=sandbox,
-            memory_mib=memory,
-            cpu_seconds=cpu_seconds,
-            processes=max_processes,
-            open_files=max_open_files,
-            file_size_mib=max_file_size,
-            allow_fallback=allow_fallback,
-        )
-    except ValidationError as error:
-        first = error.errors()[0]
-        field = str(first["loc"][0]) if first["loc"] else "sandbox"
-        raise click.BadParameter(first["msg"], param_hint=OPTION_OF_FIELD.get(field)) from None
+    chosen = sandbox_from_options(
+        sandbox, memory, cpu_seconds, max_processes, max_open_files, max_file_size, allow_fallback
+    )
     code = run_match_command(
         bots=bots,
         game=game,

@@ -396,6 +396,7 @@ def _open_replay(config: MatchConfig, table: Table, plan: GamePlan) -> ReplayWri
         "seating": list(plan.seating),
         "seats": seats,
         "time": config.time.to_json(),
+        "sandbox": config.sandbox.describe(),
         "referee": __version__,
         "started": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
     }

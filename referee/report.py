@@ -29,6 +29,7 @@ def match_document(
         "games_planned": config.games,
         "games_played": len(outcomes),
         "time": config.time.to_json(),
+        "sandbox": config.sandbox.describe(),
         "bots": [s.to_json() for s in stats],
         "stopped": stopped,
         "replays": str(config.replays) if config.replays else None,
@@ -123,5 +124,7 @@ def print_report(document: dict[str, Any], console: Console) -> None:
         console.print(f"SPRT: LLR {sprt['llr']:.2f} (bounds {low:.2f}, {high:.2f}) — {verdict}")
     if document.get("stopped"):
         console.print(f"stopped: {document['stopped']}")
+    if document.get("sandbox"):
+        console.print(f"sandbox: {document['sandbox']}")
     if document.get("replays"):
         console.print(f"replays in {document['replays']}")

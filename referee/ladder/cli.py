@@ -17,6 +17,8 @@ from referee.botspec import BotSpecError, parse_bot
 from referee.ladder import ratings, rerate, service, standings, store
 from referee.ladder.executor import LocalExecutor
 from referee.players import TimeControl
+from referee.sandbox import Sandbox, SandboxError, resolve
+from referee.sandbox_options import sandbox_from_options, sandbox_options
 from thousand.errors import RulesError
 from thousand.registry import GAME_NAMES, game_spec
 from thousand.rules_io import load_rules
@@ -65,6 +67,7 @@ def ladder() -> None:
     help="CPU clocks keep a loaded ladder machine fair.",
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="Seeds every match.")
+@sandbox_options
 def ladder_init(
     db: str,
     game: str,
@@ -75,6 +78,13 @@ def ladder_init(
     startup_time: float,
     clock: str,
     seed: int,
+    sandbox: str,
+    memory: int,
+    cpu_seconds: float,
+    max_processes: int,
+    max_open_files: int,
+    max_file_size: int,
+    allow_fallback: bool,
 ) -> None:
     """Create a ladder in the SQLite file DB."""
     try:
@@ -91,7 +101,15 @@ def ladder_init(
             count,
             {"startup": startup_time, "bank": time_bank, "per_move": time_per_move, "clock": clock},
             seed,
-            None,
+            sandbox_from_options(
+                sandbox,
+                memory,
+                cpu_seconds,
+                max_processes,
+                max_open_files,
+                max_file_size,
+                allow_fallback,
+            ).model_dump(mode="json"),
         )
         store.init(Path(db), meta)
     except (RulesError, store.LadderError) as error:
@@ -305,12 +323,25 @@ def ladder_run(
     if sum(x is not None for x in (matches, until, total)) + forever != 1:
         raise click.UsageError("give exactly one of --matches, --until, --total, --forever")
     conn = _open(db)
+    meta = store.read_meta(conn)
+    try:
+        chosen, warning = resolve(Sandbox.model_validate(meta.get("sandbox") or {}))
+    except SandboxError as error:
+        fail(str(error))
+        return
+    with store.transaction(conn):
+        conn.execute(
+            "INSERT OR REPLACE INTO meta VALUES ('sandbox_effective', ?)",
+            (json.dumps(chosen.describe()),),
+        )
     conn.close()
     budget = service.Budget(matches, _parse_until(until) if until else None, total)
     from rich.console import Console
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
     err = Console(stderr=True)
+    if warning:
+        err.print(warning)
     started = time.monotonic()
     progress = Progress(
         SpinnerColumn(),

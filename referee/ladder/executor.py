@@ -13,6 +13,7 @@ from typing import Any, Protocol
 from referee.botspec import parse_bot
 from referee.match import GameOutcome, MatchConfig, duplicate_seatings, run_match
 from referee.players import TimeControl
+from referee.sandbox import Sandbox
 from thousand.rules_io import rules_from_mapping
 
 
@@ -89,7 +90,7 @@ class Executor(Protocol):
 class LocalExecutor:
     """Plays the match in this process's event loop with real bot processes."""
 
-    def __init__(self, sandbox: Any = None) -> None:
+    def __init__(self, sandbox: Sandbox | None = None) -> None:
         self.sandbox = sandbox
 
     async def run(self, spec: MatchSpec) -> MatchOutcome:
@@ -115,7 +116,10 @@ class LocalExecutor:
             logs=replays / "logs",
             close_grace=1.0,
         )
-        if self.sandbox is not None and hasattr(config, "sandbox"):
+        stored = spec.options.get("sandbox")
+        if self.sandbox is not None:
             config.sandbox = self.sandbox
+        elif stored:
+            config.sandbox = Sandbox.model_validate(stored)
         outcomes = await run_match(config)
         return outcome_from_games(spec.players, outcomes)

@@ -88,7 +88,9 @@ def standings(db: sqlite3.Connection) -> Standings:
         for index, e in enumerate(field, start=1)
     ]
     sandbox = meta.get("sandbox")
-    mode = sandbox.get("mode") if isinstance(sandbox, dict) else sandbox
+    mode = meta.get("sandbox_effective") or (
+        sandbox.get("mode") if isinstance(sandbox, dict) else sandbox
+    )
     done = db.execute("SELECT COUNT(*) FROM matches WHERE status = 'done'").fetchone()[0]
     return Standings(
         game=meta["game"],

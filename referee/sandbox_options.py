@@ -1,0 +1,96 @@
+"""The sandbox options shared by ``thousand match`` and ``thousand ladder init``.
+
+One definition, so that a match and a ladder describe a bot's allowance in the same words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+from pydantic import ValidationError
+
+from referee.sandbox import OPTION_OF_FIELD, Sandbox
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def sandbox_options(function: F) -> F:
+    """Add --sandbox, --memory, --cpu-seconds, --max-processes, --max-open-files,
+    --max-file-size and --allow-fallback to a click command."""
+    decorators = [
+        click.option(
+            "--sandbox",
+            type=click.Choice(["none", "rlimits", "bwrap"]),
+            default="rlimits",
+            show_default=True,
+            help="none: no limits; rlimits: resource limits and a cgroup; bwrap: those inside "
+            "a bubblewrap sandbox (no network, read-only system, no other files). "
+            "See docs/security.md.",
+        ),
+        click.option(
+            "--memory",
+            type=click.IntRange(min=16),
+            default=512,
+            show_default=True,
+            help="MiB per bot.",
+        ),
+        click.option(
+            "--cpu-seconds",
+            type=click.FloatRange(min=0, min_open=True),
+            default=600.0,
+            show_default=True,
+            help="CPU seconds per bot process over its life (usually the whole match).",
+        ),
+        click.option(
+            "--max-processes",
+            type=click.IntRange(min=1),
+            default=64,
+            show_default=True,
+            help="Processes and threads per bot (needs a cgroup: see docs/security.md).",
+        ),
+        click.option(
+            "--max-open-files", type=click.IntRange(min=16), default=256, show_default=True
+        ),
+        click.option(
+            "--max-file-size",
+            type=click.IntRange(min=1),
+            default=64,
+            show_default=True,
+            help="Largest file a bot may write, MiB.",
+        ),
+        click.option(
+            "--allow-fallback",
+            is_flag=True,
+            help="If --sandbox bwrap does not work on this machine, run with rlimits instead.",
+        ),
+    ]
+    for decorator in reversed(decorators):
+        function = decorator(function)
+    return function
+
+
+def sandbox_from_options(
+    mode: str,
+    memory: int,
+    cpu_seconds: float,
+    max_processes: int,
+    max_open_files: int,
+    max_file_size: int,
+    allow_fallback: bool,
+) -> Sandbox:
+    try:
+        return Sandbox(
+            mode=mode,
+            memory_mib=memory,
+            cpu_seconds=cpu_seconds,
+            processes=max_processes,
+            open_files=max_open_files,
+            file_size_mib=max_file_size,
+            allow_fallback=allow_fallback,
+        )
+    except ValidationError as error:
+        first = error.errors()[0]
+        field = str(first["loc"][0]) if first["loc"] else "sandbox"
+        raise click.BadParameter(first["msg"], param_hint=OPTION_OF_FIELD.get(field)) from None
