@@ -153,6 +153,17 @@ def _admit(db_path: str, bot: str) -> tuple[str, str | None]:
     return bot, spec.digest
 
 
+def _digest(db: str, bot: str, no_check: bool) -> str | None:
+    """The fingerprint of an admitted bot; without ``no_check`` it must pass the check first."""
+    if not no_check:
+        return _admit(db, bot)[1]
+    try:
+        return parse_bot(bot).digest
+    except BotSpecError as error:
+        fail(str(error))
+        raise
+
+
 @ladder.command("add")
 @click.argument("db", type=click.Path(dir_okay=False))
 @click.argument("name")
@@ -160,15 +171,7 @@ def _admit(db_path: str, bot: str) -> tuple[str, str | None]:
 @click.option("--no-check", is_flag=True, help="Admit without the conformance check.")
 def ladder_add(db: str, name: str, bot: str, no_check: bool) -> None:
     """Admit a new entrant NAME playing BOT (a command, executable, manifest or builtin:…)."""
-    digest: str | None
-    if no_check:
-        try:
-            digest = parse_bot(bot).digest
-        except BotSpecError as error:
-            fail(str(error))
-            return
-    else:
-        bot, digest = _admit(db, bot)
+    digest = _digest(db, bot, no_check)
     conn = _open(db)
     start = ratings.Rating()
     try:
@@ -196,15 +199,7 @@ def ladder_update(db: str, name: str, bot: str, reset_rating: bool, no_check: bo
     except store.LadderError as error:
         fail(str(error))
         return
-    digest: str | None
-    if no_check:
-        try:
-            digest = parse_bot(bot).digest
-        except BotSpecError as error:
-            fail(str(error))
-            return
-    else:
-        digest = _admit(db, bot)[1]
+    digest = _digest(db, bot, no_check)
     start = ratings.Rating()
     with store.transaction(conn):
         conn.execute(
