@@ -5,6 +5,7 @@ several tables at once (--concurrency)."""
 from __future__ import annotations
 
 import itertools
+import json
 import random
 import re
 from collections import defaultdict
@@ -13,8 +14,10 @@ from pathlib import Path
 import pexpect
 import pytest
 from conftest import (
+    RECORDER,
     ROOT,
     assert_no_leftovers,
+    bot,
     plain,
     random_bot,
     read_replay,
@@ -309,3 +312,31 @@ def test_sprt_false_positive_rate_is_at_most_alpha() -> None:
                 break
     # alpha is 5%; allow for the normal approximation and Monte Carlo noise.
     assert accepted_h1 / runs <= 0.08
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="referee bug (match.py Table.ensure_started / report.py): with --rotate the games "
+    "are rounded up to whole groups (3 games, 2 bots: 4 games), but the bots' hello and the "
+    "document's games_planned still say 3; protocol.md: a match may stop earlier than "
+    "announced, never play more",
+)
+def test_rotate_announces_the_games_it_will_play(marker: str, tmp_path: Path) -> None:
+    logs = [tmp_path / "seen-0.jsonl", tmp_path / "seen-1.jsonl"]
+    run = run_match(
+        [bot(RECORDER, log, marker) for log in logs],
+        "--rules",
+        short_dice(tmp_path, 3),
+        "--games",
+        "3",
+        "--rotate",
+    )
+    assert run.returncode == 0, run.explain()
+    assert_no_leftovers(marker)
+    doc = run.doc
+    assert doc["games_played"] == 4
+    for log in logs:
+        hello = json.loads(log.read_bytes().splitlines()[0])
+        assert hello["type"] == "hello"
+        assert hello["games"] >= doc["games_played"]
+    assert doc["games_planned"] >= doc["games_played"]
