@@ -14,7 +14,8 @@ Modes added for the referee suite (tests/referee):
 - ignore_signals: ignore SIGTERM, SIGINT and SIGHUP, then sleep forever;
 - stderr_crash: write 2 MiB to stderr, then exit with code 5 (a restarted bot that floods);
 - garbage_hello: answer the hello with a line that is not JSON;
-- split_line: no fault — every answer is written in three pieces, a few ms apart.
+- split_line: no fault — every answer is written in three pieces, a few ms apart;
+- reorder: no fault — keys of the answer and of its action in reverse order, with spaces.
 """
 
 from __future__ import annotations
@@ -155,10 +156,17 @@ def main() -> None:
                 "fork_late",
                 "daemon",
                 "split_line",
+                "reorder",
             ):
                 misbehave(message)
             moves += 1
-            send({"type": "action", "id": message["id"], "action": message["legal"][0]})
+            action = message["legal"][0]
+            if MODE == "reorder":
+                backwards = dict(reversed(list(action.items())))
+                reply = {"action": backwards, "id": message["id"], "type": "action"}
+                send_raw(json.dumps(reply, indent=None, separators=(" , ", " : ")).encode() + b"\n")
+                continue
+            send({"type": "action", "id": message["id"], "action": action})
         elif kind == "bye":
             if MODE == "ignore_sigterm":
                 time.sleep(3600)  # never leaves on its own: must be killed

@@ -52,6 +52,7 @@ CASES = [
     ("fork_late", 0, [None, None]),
     ("daemon", 1, [None, None]),
     ("split_line", 0, [None, None]),
+    ("reorder", 0, [None, None]),
 ]
 
 START_MODES = {"crash_start", "bad_hello", "bad_protocol", "no_hello"}
