@@ -14,7 +14,7 @@ Modes added for the referee suite (tests/referee):
 - ignore_signals: ignore SIGTERM, SIGINT and SIGHUP, then sleep forever;
 - stderr_crash: write 2 MiB to stderr, then exit with code 5 (a restarted bot that floods);
 - garbage_hello: answer the hello with a line that is not JSON;
-- split_line: no fault — every answer is written in three pieces, a few ms apart;
+- split_line: no fault — the first answers are written in three pieces, a few ms apart;
 - reorder: no fault — keys of the answer and of its action in reverse order, with spaces.
 """
 
@@ -35,9 +35,13 @@ def send_raw(data: bytes) -> None:
     sys.stdout.buffer.flush()
 
 
+_split = [20]  # split_line: how many more answers to write in pieces
+
+
 def send(message: dict[str, object]) -> None:
     data = json.dumps(message).encode() + b"\n"
-    if MODE == "split_line":
+    if MODE == "split_line" and _split[0] > 0:
+        _split[0] -= 1
         third = len(data) // 3
         for piece in (data[:third], data[third : 2 * third], data[2 * third :]):
             send_raw(piece)
