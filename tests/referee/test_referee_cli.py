@@ -122,7 +122,7 @@ def test_json_document_two_bots(marker: str, tmp_path: Path) -> None:
     assert run.returncode == 0, run.explain()
     assert run.stderr == ""
     doc = run.doc
-    assert DOC_KEYS | {"head_to_head"} == doc.keys()
+    assert DOC_KEYS | {"head_to_head"} <= doc.keys()  # later versions may add keys
     assert doc["game"] == "dice" and doc["players"] == 2 and doc["seed"] == 11
     assert doc["rotate"] is False and doc["stopped"] is None
     assert doc["games_planned"] == doc["games_played"] == len(doc["games"]) == 5
@@ -134,13 +134,13 @@ def test_json_document_two_bots(marker: str, tmp_path: Path) -> None:
     }
     assert [b["bot"] for b in doc["bots"]] == [0, 1]
     for entry in doc["bots"]:
-        assert entry.keys() == BOT_KEYS
+        assert entry.keys() >= BOT_KEYS
         assert entry["name"] == "random" and entry["games"] == 5 and entry["faults"] == {}
         assert entry["moves"] > 0
         assert set(entry["think_ms"]) == {"mean_wall", "max_wall", "mean_cpu", "max_cpu"}
     assert sum(b["wins"] for b in doc["bots"]) == 5
     for index, game in enumerate(doc["games"]):
-        assert game.keys() == GAME_KEYS
+        assert game.keys() >= GAME_KEYS
         assert game["game"] == index
         assert sorted(game["seating"]) == [0, 1]
         assert Path(game["replay"]).name == f"game-{index:05d}.jsonl"

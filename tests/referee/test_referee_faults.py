@@ -138,13 +138,9 @@ def test_fault_is_recorded_and_contained(
     assert_no_leftovers(marker)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="referee bug: the 1 MiB stderr cap is per process, not per log file; a bot restarted "
-    "after each fault appends another MiB for every game (process.py opens the log with 'ab' "
-    "and a fresh cap on every start)",
-)
 def test_stderr_log_stays_capped_across_restarts(marker: str, tmp_path: Path) -> None:
+    """The 1 MiB cap is per log file, not per process: a bot restarted after each fault does
+    not add another MiB every game."""
     replays = tmp_path / "replays"
     run = run_match(
         [faulty("stderr_crash", 0, marker), random_bot(marker)],
@@ -160,13 +156,9 @@ def test_stderr_log_stays_capped_across_restarts(marker: str, tmp_path: Path) ->
     assert log.stat().st_size <= MIB + 200
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="referee bug (process.py _overflowed): protocol.md says a fault record keeps the "
-    "first 200 characters of a bad line, but for line_too_long the buffer is dropped and the "
-    "replay's fault has no 'line'",
-)
 def test_line_too_long_keeps_the_start_of_the_line(marker: str, tmp_path: Path) -> None:
+    """protocol.md: the fault record keeps a bad line's first 200 characters — a line that is
+    too long too."""
     run = run_match(
         [faulty("huge_line", 0, marker), random_bot(marker)],
         "--games",
