@@ -15,7 +15,8 @@ Modes added for the referee suite (tests/referee):
 - stderr_crash: write 2 MiB to stderr, then exit with code 5 (a restarted bot that floods);
 - garbage_hello: answer the hello with a line that is not JSON;
 - split_line: no fault — the first answers are written in three pieces, a few ms apart;
-- reorder: no fault — keys of the answer and of its action in reverse order, with spaces.
+- reorder: no fault — keys of the answer and of its action in reverse order, with spaces;
+- env: no fault — first writes its environment and working directory to stderr as JSON.
 """
 
 from __future__ import annotations
@@ -126,6 +127,9 @@ def misbehave(request: dict[str, object]) -> None:
 
 
 def main() -> None:
+    if MODE == "env":
+        sys.stderr.write(json.dumps({"env": dict(os.environ), "cwd": os.getcwd()}) + "\n")
+        sys.stderr.flush()
     if MODE == "crash_start":
         os._exit(2)
     if MODE == "stderr_flood":
@@ -161,6 +165,7 @@ def main() -> None:
                 "daemon",
                 "split_line",
                 "reorder",
+                "env",
             ):
                 misbehave(message)
             moves += 1

@@ -101,6 +101,7 @@ def run_match(
     as_json: bool = True,
     timeout: float = 60.0,
     measure_rss: bool = False,
+    env: dict[str, str] | None = None,
 ) -> MatchRun:
     argv = [*thousand(), "match", *bots, "--game", game, *options]
     if replays is not None:
@@ -110,7 +111,13 @@ def run_match(
     run_argv = [PY, "-c", _RSS_WRAPPER, *argv] if measure_rss else argv
     started = time.monotonic()
     done = subprocess.run(
-        run_argv, capture_output=True, text=True, timeout=timeout, check=False, cwd=ROOT
+        run_argv,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+        cwd=ROOT,
+        env=None if env is None else {**os.environ, **env},
     )
     elapsed = time.monotonic() - started
     stderr = done.stderr

@@ -10,7 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from conftest import (
+    FAULTY,
     NAPPER,
+    PY,
     RECORDER,
     assert_no_leftovers,
     bot,
@@ -138,3 +140,38 @@ def test_an_exhausted_bank_is_a_timeout(marker: str, tmp_path: Path) -> None:
     good = [r for r in mine if "by" not in r]
     assert 2 <= len(good) <= 6, [r.get("wall_ms") for r in mine]
     assert all(r["wall_ms"] >= 190 for r in good)
+
+
+def test_a_bot_gets_a_small_environment(marker: str, tmp_path: Path) -> None:
+    """protocol.md: PATH, LANG=C.UTF-8, HOME and what a bot manifest names — never the
+    referee's own environment (an organiser's secrets)."""
+    manifest = write_json(
+        tmp_path / "envbot.json",
+        {
+            "name": "envbot",
+            "command": [PY, str(FAULTY), "env", "0", marker],
+            "env": {"BOT_LEVEL": "3"},
+        },
+    )
+    replays = tmp_path / "replays"
+    run = run_match(
+        [str(manifest), random_bot(marker)],
+        "--games",
+        "1",
+        "--rules",
+        str(write_json(tmp_path / "short.json", {"max_rounds": 2})),
+        replays=replays,
+        env={"THOUSAND_TEST_SECRET": "hunter2"},
+    )
+    assert run.returncode == 0, run.explain()
+    assert run.doc["bots"][0]["faults"] == {}
+    assert_no_leftovers(marker)
+    (log,) = (replays / "logs").glob("bot0-*.stderr.log")
+    seen = json.loads(log.read_bytes().splitlines()[0])
+    env = seen["env"]
+    assert "THOUSAND_TEST_SECRET" not in env
+    assert "hunter2" not in json.dumps(env)
+    assert env["LANG"] == "C.UTF-8" and env["BOT_LEVEL"] == "3"
+    assert {"PATH", "HOME"} <= env.keys()
+    # Nothing else but a temporary folder and the shell's idea of the working directory.
+    assert env.keys() <= {"PATH", "LANG", "HOME", "BOT_LEVEL", "TMPDIR", "PWD"}, env.keys()
