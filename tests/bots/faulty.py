@@ -16,7 +16,9 @@ Modes added for the referee suite (tests/referee):
 - garbage_hello: answer the hello with a line that is not JSON;
 - split_line: no fault — the first answers are written in three pieces, a few ms apart;
 - reorder: no fault — keys of the answer and of its action in reverse order, with spaces;
-- env: no fault — first writes its environment and working directory to stderr as JSON.
+- env: no fault — first writes its environment and working directory to stderr as JSON;
+- max_line: no fault — answer AFTER is padded with spaces to exactly 1,048,576 bytes with its
+  newline (the longest line protocol.md allows); max_line_plus: one byte more (a fault).
 """
 
 from __future__ import annotations
@@ -166,10 +168,18 @@ def main() -> None:
                 "split_line",
                 "reorder",
                 "env",
+                "max_line",
+                "max_line_plus",
             ):
                 misbehave(message)
             moves += 1
             action = message["legal"][0]
+            if MODE in ("max_line", "max_line_plus") and moves == AFTER + 1:
+                body = json.dumps({"type": "action", "id": message["id"], "action": action})
+                size = (1 << 20) + (MODE == "max_line_plus")  # with the newline
+                padded = body[:-1] + " " * (size - 1 - len(body)) + "}\n"
+                send_raw(padded.encode())
+                continue
             if MODE == "reorder":
                 backwards = dict(reversed(list(action.items())))
                 reply = {"action": backwards, "id": message["id"], "type": "action"}

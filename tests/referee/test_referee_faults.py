@@ -53,6 +53,8 @@ CASES = [
     ("daemon", 1, [None, None]),
     ("split_line", 0, [None, None]),
     ("reorder", 0, [None, None]),
+    ("max_line", 1, [None, None]),
+    ("max_line_plus", 1, ["line_too_long", "line_too_long"]),
 ]
 
 START_MODES = {"crash_start", "bad_hello", "bad_protocol", "no_hello"}
