@@ -91,9 +91,15 @@ def test_wall_clock_times_the_same_sleeper_out(marker: str, tmp_path: Path) -> N
     doc = play("wall", "sleep", marker, tmp_path, games=2)
     assert doc["bots"][0]["faults"] == {"timeout": 2}
     for game in doc["games"]:
-        (fault,) = game["faults"]
-        assert fault["kind"] == "timeout" and fault["bot"] == 0
-        assert game["ranking"][-1] == game["seating"].index(0)
+        (fault,) = [f for f in game["faults"] if f["bot"] == 0]
+        assert fault["kind"] == "timeout"
+        # Ranked below every seat that did not fault (on a very loaded machine the other bot
+        # may run out of its 100 ms too).
+        faulted = {f["seat"] for f in game["faults"]}
+        ranking = game["ranking"]
+        assert all(
+            ranking.index(fault["seat"]) > ranking.index(s) for s in ranking if s not in faulted
+        )
 
 
 def test_cpu_clock_charges_a_cpu_burner(marker: str, tmp_path: Path) -> None:
