@@ -153,20 +153,24 @@ def test_a_bot_gets_a_small_environment(marker: str, tmp_path: Path) -> None:
             "env": {"BOT_LEVEL": "3"},
         },
     )
-    replays = tmp_path / "replays"
+    replays, logs = tmp_path / "replays", tmp_path / "stderr-logs"
     run = run_match(
         [str(manifest), random_bot(marker)],
         "--games",
         "1",
         "--rules",
         str(write_json(tmp_path / "short.json", {"max_rounds": 2})),
+        "--logs",
+        str(logs),
         replays=replays,
         env={"THOUSAND_TEST_SECRET": "hunter2"},
     )
     assert run.returncode == 0, run.explain()
     assert run.doc["bots"][0]["faults"] == {}
+    assert run.doc["bots"][0]["name"] == "faulty-env"  # the hello's name wins
     assert_no_leftovers(marker)
-    (log,) = (replays / "logs").glob("bot0-*.stderr.log")
+    assert not (replays / "logs").exists()  # --logs puts the stderr logs elsewhere
+    (log,) = logs.glob("bot0-*.stderr.log")
     seen = json.loads(log.read_bytes().splitlines()[0])
     env = seen["env"]
     assert "THOUSAND_TEST_SECRET" not in env
