@@ -34,6 +34,7 @@ class BotSpec:
     env: dict[str, str] = field(default_factory=dict)
     builtin: str | None = None
     name: str | None = None
+    unavailable: str | None = None  # why this bot cannot be started any more (a ladder entrant)
 
     @property
     def digest(self) -> str:
@@ -123,6 +124,15 @@ def _from_manifest(path: Path) -> BotSpec:
         env=dict(manifest.env),
         name=manifest.name,
     )
+
+
+def parse_bot_or_unavailable(argument: str) -> BotSpec:
+    """For a ladder entrant admitted earlier: a bot whose files have gone is not an error of
+    the ladder but a fault of that entrant, so it becomes a spec that fails to start."""
+    try:
+        return parse_bot(argument)
+    except BotSpecError as error:
+        return BotSpec(label=argument, argv=("false",), unavailable=str(error))
 
 
 def parse_bot(argument: str) -> BotSpec:

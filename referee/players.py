@@ -146,6 +146,8 @@ class ProcessPlayer(Player):
         return self.process is not None and self.process.alive
 
     async def start(self, hello: dict[str, Any], time_control: TimeControl) -> None:
+        if self.spec.unavailable is not None:
+            raise Fault("startup", f"the bot cannot be started: {self.spec.unavailable}")
         process = BotProcess(
             self.spec,
             self.stderr_path,

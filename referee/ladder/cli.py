@@ -353,11 +353,21 @@ def ladder_run(
         lead = f", leader {leader.name}" if leader else ""
         progress.update(task, description=f"ladder: {count} matches, {rate:.1f}/min{lead}")
 
+    def on_failure(match_id: int, error: Exception) -> None:
+        err.print(f"match {match_id} abandoned: {type(error).__name__}: {error}")
+
     loop = asyncio.new_event_loop()
     stop = asyncio.Event()
     main_task = loop.create_task(
         service.run(
-            Path(db), LocalExecutor(), budget, concurrency, stop, on_recorded, uniform=uniform
+            Path(db),
+            LocalExecutor(chosen),
+            budget,
+            concurrency,
+            stop,
+            on_recorded,
+            uniform=uniform,
+            on_failure=on_failure,
         )
     )
     presses = 0
@@ -446,7 +456,8 @@ def ladder_standings(db: str, as_json: bool, markdown: bool, html_out: str | Non
             str(r.faults),
             r.last_played or "—",
         )
-    Console().print(view)
+    out = Console()
+    Console(width=160).print(view) if not out.is_terminal else out.print(view)
 
 
 @ladder.command("games")
@@ -481,7 +492,7 @@ def ladder_games(db: str, bot: str | None, last: int, as_json: bool) -> None:
 def ladder_rerate(db: str, check: bool) -> None:
     """Recompute every rating from the stored match history."""
     conn = _open(db)
-    rerated = rerate.recompute(conn)
+    rerated = rerate.check(conn) if check else rerate.rerate(conn)
     if not rerated.differing:
         click.echo(f"recomputed {rerated.matches} matches: identical to the stored ratings")
         return
@@ -491,5 +502,4 @@ def ladder_rerate(db: str, check: bool) -> None:
     )
     if check:
         sys.exit(1)
-    rerate.write(conn, rerated)
     click.echo("stored ratings replaced by the recomputed ones")

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from referee.botspec import parse_bot
+from referee.botspec import parse_bot_or_unavailable
 from referee.match import GameOutcome, MatchConfig, duplicate_seatings, run_match
 from referee.players import TimeControl
 from referee.sandbox import Sandbox
@@ -106,7 +106,7 @@ class LocalExecutor:
             game=spec.game,
             rules=rules,
             rules_label=spec.rules_label,
-            bots=[parse_bot(b) for b in spec.bots],
+            bots=[parse_bot_or_unavailable(b) for b in spec.bots],
             games=spec.games,
             seed=spec.seed,
             rotate=True,

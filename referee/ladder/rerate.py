@@ -22,6 +22,8 @@ class Rerated:
 
 
 def recompute(db: sqlite3.Connection) -> Rerated:
+    """Must run inside a transaction (see ``check`` and ``rerate``): a live ``run`` records
+    matches meanwhile, and history and stored ratings must be read as of one moment."""
     current = {e.id: ratings.Rating() for e in store.entrants(db)}
     count = 0
     events = db.execute("SELECT * FROM rating_events ORDER BY seq").fetchall()
@@ -51,10 +53,19 @@ def recompute(db: sqlite3.Connection) -> Rerated:
     return Rerated(count, differing, current)
 
 
-def write(db: sqlite3.Connection, rerated: Rerated) -> None:
+def check(db: sqlite3.Connection) -> Rerated:
+    """Recompute against one consistent snapshot (taken under the write lock)."""
     with store.transaction(db):
+        return recompute(db)
+
+
+def rerate(db: sqlite3.Connection) -> Rerated:
+    """Recompute and store in the same transaction, so no match recorded meanwhile is lost."""
+    with store.transaction(db):
+        rerated = recompute(db)
         for entrant_id, rating in rerated.ratings.items():
             db.execute(
                 "UPDATE entrants SET mu = ?, sigma = ? WHERE id = ?",
                 (rating.mu, rating.sigma, entrant_id),
             )
+    return rerated

@@ -252,6 +252,7 @@ async def run(
     on_recorded: Progress | None = None,
     *,
     uniform: bool = False,
+    on_failure: Callable[[int, Exception], None] | None = None,
 ) -> int:
     """Play matches until the budget closes or ``stop`` is set; returns how many were recorded.
     Cancelling the task abandons the matches in flight (their rows say so)."""
@@ -283,7 +284,13 @@ async def run(
             )
             for task in finished:
                 claim_ = running.pop(task)
-                outcome = task.result()
+                try:
+                    outcome = task.result()
+                except Exception as error:
+                    abandon(db, worker, [claim_.spec.match_id])
+                    if on_failure is not None:
+                        on_failure(claim_.spec.match_id, error)
+                    continue
                 if record(db, worker, claim_, outcome):
                     recorded += 1
                     if on_recorded is not None:

@@ -190,11 +190,6 @@ def test_html_standings_page_is_self_contained_and_links_existing_replays(
     assert out.read_text(encoding="utf-8") == page
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="`ladder standings` (plain table) into a pipe or file is laid out by rich at 80 "
-    "columns and cuts entrant names and dates ('alice-…', '2026-1…'): unreadable from cron",
-)
 def test_plain_standings_into_a_pipe_show_full_names(tmp_path: Path, ladders: Ladders) -> None:
     long_names = {f"{who}-the-entrant-with-a-long-name": "builtin:random" for who in "abc"}
     db = ladders.copy(tmp_path, long_names)

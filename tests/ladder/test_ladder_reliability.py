@@ -9,8 +9,6 @@ import signal
 import time
 from pathlib import Path
 
-import pytest
-
 from tests.ladder.conftest import (
     NAPPER,
     RANDOM_BOT,
@@ -179,13 +177,6 @@ def test_a_live_run_reaps_the_matches_of_a_killed_neighbour(
     assert leftovers(marker) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="an entrant whose bot can no longer be started (script deleted after admission) "
-    "makes LocalExecutor.run raise BotSpecError from parse_bot; service.run lets it escape: "
-    "the ladder stops with a traceback, and the failing match (popped from `running` before "
-    "task.result()) is left 'running' instead of abandoned",
-)
 def test_a_bot_that_disappears_after_admission_does_not_stop_the_ladder(
     tmp_path: Path, ladders: Ladders
 ) -> None:

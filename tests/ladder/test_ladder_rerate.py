@@ -7,8 +7,6 @@ import signal
 import sqlite3
 from pathlib import Path
 
-import pytest
-
 from tests.ladder.conftest import (
     Ladders,
     Runs,
@@ -85,14 +83,6 @@ def test_a_tampered_rating_fails_the_check_and_rerate_repairs_it(
     assert "identical" in ok("rerate", db, "--check").stdout
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="rerate.recompute reads rating_events, results and entrants in separate autocommit "
-    "statements, not one transaction: during a live run, matches recorded meanwhile make "
-    "`rerate --check` report false differences, and `rerate` (rerate.write, a later "
-    "transaction) overwrites their rating updates with stale values — the stored ratings "
-    "then no longer follow from the history",
-)
 def test_rerate_during_a_live_run_is_exact_and_harmless(
     tmp_path: Path, ladders: Ladders, runs: Runs
 ) -> None:
