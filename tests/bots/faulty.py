@@ -156,7 +156,7 @@ def main() -> None:
                 signal.signal(signal.SIGTERM, signal.SIG_IGN)
             send({"type": "hello", "name": f"faulty-{MODE}", "protocol": 1})
         elif kind == "request":
-            if MODE == "stderr_flood":
+            if MODE == "stderr_flood" and moves < 40:  # 4.8 MB: well past the 1 MiB cap
                 sys.stderr.write("noise " * 20000 + "\n")
             if MODE == "daemon" and moves == AFTER:
                 spawn_sleepers()

@@ -185,7 +185,7 @@ def test_cpu_ms_of_each_move_is_physically_possible(
     sandbox: str, marker: str, tmp_path: Path
 ) -> None:
     run = run_match(
-        [bot(NAPPER, 0.02, "pool", marker), random_bot(marker)],
+        [bot(NAPPER, 0.01, "pool", marker), random_bot(marker)],
         "--games",
         "1",
         "--seed",

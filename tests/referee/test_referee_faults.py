@@ -34,7 +34,7 @@ CASES = [
     ("crash", 2, ["crash", "crash"]),
     ("segfault", 2, ["crash", "crash"]),
     ("hang", 0, ["timeout", "timeout"]),
-    ("sleep", 1, ["timeout", "timeout"]),
+    ("sleep", 0, ["timeout", "timeout"]),
     ("ignore_signals", 0, ["timeout", "timeout"]),
     ("garbage", 1, ["malformed_json", "malformed_json"]),
     ("invalid_utf8", 1, ["invalid_utf8", "invalid_utf8"]),
@@ -76,6 +76,7 @@ def test_fault_is_recorded_and_contained(
         "--seed",
         "7",
         *FAST,
+        *(("--startup-time", "1") if mode == "no_hello" else ()),
         replays=replays,
         measure_rss=mode in ("huge_line", "line_flood"),
     )
@@ -225,11 +226,9 @@ def test_faulted_seats_are_ranked_last_the_others_as_the_game_ended(
 ) -> None:
     """Three players, two of them faulting at different moves: both go to the bottom, the
     others keep the engine's order, and the winner is never a faulted seat."""
-    options = ["--games", "3", "--seed", "12", *FAST]
-    if game == "cards":
-        rules = tmp_path / "short.json"
-        rules.write_text('{"max_deals": 3}')
-        options += ["--rules", str(rules)]
+    rules = tmp_path / "short.json"
+    rules.write_text('{"max_deals": 3}' if game == "cards" else '{"max_rounds": 10}')
+    options = ["--games", "3", "--seed", "12", "--rules", str(rules), *FAST]
     run = run_match(
         [faulty("crash", 3, marker), faulty("garbage", 6, marker), random_bot(marker)],
         *options,
