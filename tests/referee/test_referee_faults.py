@@ -252,3 +252,43 @@ def test_faulted_seats_are_ranked_last_the_others_as_the_game_ended(
         assert result["scores"] == result["engine"]["scores"]  # scores are not touched
     assert_no_leftovers(marker)
     verify_replays(tmp_path / "replays")
+
+
+@pytest.mark.slow
+def test_eight_seats_misbehaving_at_once(marker: str, tmp_path: Path) -> None:
+    """One dice table of eight, seven of them misbehaving in different ways at once, on two
+    tables in parallel: every fault is told apart, the good bot is untouched, nothing is left."""
+    bots = {
+        "crash": (2, "crash"),
+        "hang": (0, "timeout"),
+        "huge_line": (1, "line_too_long"),
+        "fork_child": (1, "crash"),
+        "close_stdout": (1, "closed_stdout"),
+        "daemon": (1, None),
+        "garbage": (2, "malformed_json"),
+    }
+    rules = tmp_path / "short.json"
+    rules.write_text('{"max_rounds": 6}')
+    run = run_match(
+        [*(faulty(mode, after, marker) for mode, (after, _) in bots.items()), random_bot(marker)],
+        "--games",
+        "4",
+        "--concurrency",
+        "2",
+        "--rules",
+        str(rules),
+        *FAST,
+        replays=tmp_path / "replays",
+    )
+    assert run.returncode == 0, run.explain()
+    doc = run.doc
+    assert doc["games_played"] == 4
+    for index, (_, kind) in enumerate(bots.values()):
+        assert doc["bots"][index]["faults"] == ({kind: 4} if kind else {}), index
+    assert doc["bots"][7]["faults"] == {}
+    for game in doc["games"]:
+        faulted = {f["seat"] for f in game["faults"]}
+        assert len(faulted) == 6
+        assert set(game["ranking"][-6:]) == faulted
+    assert_no_leftovers(marker)
+    verify_replays(tmp_path / "replays")
