@@ -123,7 +123,10 @@ def test_sigterm_stops_the_match_cleanly(marker: str) -> None:
     assert_no_leftovers(marker)
 
 
-def test_ctrl_c_in_a_terminal_stops_cleanly(marker: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize("presses", [1, 2])
+def test_ctrl_c_in_a_terminal_stops_cleanly(presses: int, marker: str, tmp_path: Path) -> None:
+    """One Ctrl-C stops the match (the bots get their bye and grace); a second one, pressed
+    impatiently during that grace, must still leave nothing behind."""
     argv = match_argv(marker, "--replays", str(tmp_path / "replays"))
     child = pexpect.spawn(
         argv[0],
@@ -138,6 +141,9 @@ def test_ctrl_c_in_a_terminal_stops_cleanly(marker: str, tmp_path: Path) -> None
     try:
         wait_for_descendants(marker, child.pid)
         child.sendintr()  # Ctrl-C: SIGINT to the terminal's foreground group, the referee
+        if presses == 2:
+            time.sleep(0.3)
+            child.sendintr()
         child.expect(pexpect.EOF, timeout=20)
         output = plain(child.before)
     finally:
