@@ -60,21 +60,17 @@ def cases(folder: Path) -> list[Case]:
         Case("sprt-words", (*two, *dice, "--sprt", "a,b"), "numbers"),
         Case("sprt-order", (*two, *dice, "--sprt", "10,5"), "ELO0 < ELO1"),
         Case("replays-under-file", (*two, *dice, "--replays", f"{folder}/a-file/x"), "folder"),
+        Case("missing-script", (f"{PY} tests/bots/no_such_bot.py", *two[1:], *dice), "no_such"),
+        Case("move-nan", (*two, *dice, "--time-per-move", "nan"), "time-per-move", True),
+        Case("move-inf", (*two, *dice, "--time-per-move", "inf"), "time-per-move", True),
+        Case("bank-nan", (*two, *dice, "--time-bank", "nan"), "time-bank", click=True),
+        Case("startup-inf", (*two, *dice, "--startup-time", "inf"), "startup-time", True),
+        Case("sprt-nan", (*two, *dice, "--sprt", "nan,5"), "finite"),
         Case("games-zero", (*two, *dice, "--games", "0"), "--games", click=True),
         Case("clock-foo", (*two, *dice, "--clock", "foo"), "--clock", click=True),
         Case("move-negative", (*two, *dice, "--time-per-move", "-1"), "time-per-move", True),
         Case("bank-negative", (*two, *dice, "--time-bank", "-1"), "time-bank", click=True),
     ]
-
-
-# Values that click's float type accepts but no clock can use (they once ended in a traceback,
-# or an SPRT that never decides).
-NON_FINITE = [
-    ("move-nan", ("--time-per-move", "nan"), "time-per-move"),
-    ("bank-nan", ("--time-bank", "nan"), "time-bank"),
-    ("startup-inf", ("--startup-time", "inf"), "startup-time"),
-    ("sprt-nan", ("--sprt", "nan,5"), "sprt"),
-]
 
 
 @dataclass
@@ -125,21 +121,3 @@ def test_mistake_gives_one_clear_line(name: str, outcomes: dict[str, tuple[Case,
     if not case.click:
         # The referee's own errors are exactly one line.
         assert outcome.stderr.strip() == line, shown
-
-
-@pytest.mark.parametrize(("name", "args", "expect"), NON_FINITE, ids=[b[0] for b in NON_FINITE])
-def test_non_finite_numbers_are_refused(name: str, args: tuple[str, ...], expect: str) -> None:
-    outcome = _run(("builtin:random", "builtin:random", "--game", "dice", *args))
-    assert outcome.returncode != 0
-    assert "Traceback" not in outcome.stderr
-    (line,) = error_lines(outcome.stderr)
-    assert expect in line
-
-
-def test_missing_script_of_an_interpreter_command_is_an_error() -> None:
-    """'python3 bots/typo.py' (the form protocol.md teaches): the interpreter exists, the
-    script does not; caught before any game rather than as a bot absent from every game."""
-    outcome = _run((f"{PY} tests/bots/no_such_bot.py", "builtin:random", "--game", "dice"))
-    assert outcome.returncode == 1
-    (line,) = error_lines(outcome.stderr)
-    assert "no_such_bot.py" in line

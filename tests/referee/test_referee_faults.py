@@ -24,22 +24,21 @@ from conftest import (
     verify_replays,
 )
 
-GAMES = 2
-
-# mode, AFTER (correct moves first), the fault kind of each game (None: no fault).
+# mode, AFTER (correct moves first), the fault kind of each game (None: no fault); the core
+# cases play two games (the bot restarted, in the other seat), variants of them one.
 # Bots that cannot start (crash before hello, bad hello, wrong protocol, no hello) are not
 # started again: their later games are "absent".
 CASES = [
     ("crash_start", 0, ["crash", "absent"]),
     ("crash", 2, ["crash", "crash"]),
-    ("segfault", 2, ["crash", "crash"]),
+    ("segfault", 2, ["crash"]),
     ("hang", 0, ["timeout", "timeout"]),
     ("sleep", 0, ["timeout", "timeout"]),
-    ("ignore_signals", 0, ["timeout", "timeout"]),
+    ("ignore_signals", 0, ["timeout"]),
     ("garbage", 1, ["malformed_json", "malformed_json"]),
     ("invalid_utf8", 1, ["invalid_utf8", "invalid_utf8"]),
     ("huge_line", 1, ["line_too_long", "line_too_long"]),
-    ("line_flood", 1, ["malformed_json", "malformed_json"]),
+    ("line_flood", 1, ["malformed_json"]),
     ("wrong_id", 1, ["wrong_id", "wrong_id"]),
     ("illegal", 1, ["illegal_action", "illegal_action"]),
     ("close_stdout", 1, ["closed_stdout", "closed_stdout"]),
@@ -51,10 +50,10 @@ CASES = [
     ("ignore_sigterm", 0, [None, None]),
     ("fork_late", 0, [None, None]),
     ("daemon", 1, [None, None]),
-    ("split_line", 0, [None, None]),
-    ("reorder", 0, [None, None]),
-    ("max_line", 1, [None, None]),
-    ("max_line_plus", 1, ["line_too_long", "line_too_long"]),
+    ("split_line", 0, [None]),
+    ("reorder", 0, [None]),
+    ("max_line", 1, [None]),
+    ("max_line_plus", 1, ["line_too_long"]),
 ]
 
 START_MODES = {"crash_start", "bad_hello", "bad_protocol", "no_hello"}
@@ -72,7 +71,7 @@ def test_fault_is_recorded_and_contained(
     run = run_match(
         [faulty(mode, after, marker), random_bot(marker)],
         "--games",
-        str(GAMES),
+        str(len(kinds)),
         "--seed",
         "7",
         *FAST,
@@ -83,7 +82,7 @@ def test_fault_is_recorded_and_contained(
     assert run.returncode == 0, run.explain()
     assert "Traceback" not in run.stderr, run.explain()
     doc = run.doc
-    assert doc["games_played"] == GAMES == len(doc["games"])
+    assert doc["games_played"] == len(kinds) == len(doc["games"])
 
     # Per bot: exactly the documented kinds, and the good bot has none.
     expected = Counter(k for k in kinds if k is not None)
@@ -179,7 +178,7 @@ def test_line_too_long_keeps_the_start_of_the_line(marker: str, tmp_path: Path) 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("sandbox", ["none", "bwrap"])
-@pytest.mark.parametrize("mode", ["daemon", "fork_late", "fork_child"])
+@pytest.mark.parametrize("mode", ["daemon", "fork_child"])
 def test_no_process_left_under_other_sandboxes(
     mode: str, sandbox: str, marker: str, tmp_path: Path
 ) -> None:
@@ -260,7 +259,7 @@ def test_eight_seats_misbehaving_at_once(marker: str, tmp_path: Path) -> None:
     tables in parallel: every fault is told apart, the good bot is untouched, nothing is left."""
     bots = {
         "crash": (2, "crash"),
-        "hang": (0, "timeout"),
+        "invalid_utf8": (0, "invalid_utf8"),
         "huge_line": (1, "line_too_long"),
         "fork_child": (1, "crash"),
         "close_stdout": (1, "closed_stdout"),
