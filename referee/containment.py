@@ -28,7 +28,10 @@ def launcher_argv(options: dict[str, Any]) -> list[str]:
 @functools.cache
 def has_pid_namespace() -> bool:
     """Try once whether a PID namespace can be made here (it needs CAP_SYS_ADMIN)."""
-    probe = "import ctypes,sys; sys.exit(ctypes.CDLL(None).unshare(0x20000000) != 0)"
+    probe = (
+        "import ctypes,sys; u=ctypes.CDLL(None).unshare; "
+        "sys.exit(u(0x20000000) != 0 and u(0x10000000 | 0x20000000) != 0)"
+    )
     try:
         done = subprocess.run(
             [sys.executable, "-S", "-E", "-c", probe], capture_output=True, timeout=10, check=False

@@ -14,30 +14,17 @@ _TICK = 1.0 / os.sysconf("SC_CLK_TCK")
 
 
 class CpuMeter:
+    """CPU seconds of one process from ``/proc/PID/stat``: user + system time of all its
+    threads, those that have ended included, in clock ticks (10 ms). The fallback where no
+    cgroup can be made; with a cgroup, ``CgroupCpuMeter`` counts the whole bot in nanoseconds.
+    (Reading the main thread's ``schedstat`` instead was precise but missed worker threads.)
+    """
+
     def __init__(self, pid: int) -> None:
         self._stat = os.open(f"/proc/{pid}/stat", os.O_RDONLY)
-        try:
-            self._schedstat: int | None = os.open(f"/proc/{pid}/schedstat", os.O_RDONLY)
-        except OSError:
-            self._schedstat = None
-        self._calls = 0
-        self._threaded = False
 
     def seconds(self) -> float:
-        """CPU seconds used so far by the process (user + system, all threads); -1 if gone.
-
-        The thread count is re-read only every 32 calls: a bot that starts threads late is
-        measured in ticks from then on, and a single-threaded one costs one ``pread`` a move.
-        """
-        self._calls += 1
-        if self._calls % 32 == 1 or self._threaded or self._schedstat is None:
-            return self._from_stat()
-        try:
-            return int(os.pread(self._schedstat, 128, 0).split()[0]) / 1e9
-        except (OSError, IndexError, ValueError):
-            return self._from_stat()
-
-    def _from_stat(self) -> float:
+        """CPU seconds used so far (its reaped children included); -1 if the process is gone."""
         try:
             raw = os.pread(self._stat, 1024, 0)
         except OSError:
@@ -45,21 +32,12 @@ class CpuMeter:
         if not raw:
             return -1.0
         fields = raw[raw.rfind(b")") + 2 :].split()
-        # fields[0] is the state (field 3); utime/stime are fields 14/15, threads field 20.
-        self._threaded = int(fields[17]) > 1
-        if not self._threaded and self._schedstat is not None:
-            try:
-                return int(os.pread(self._schedstat, 128, 0).split()[0]) / 1e9
-            except (OSError, IndexError, ValueError):
-                pass
-        return (int(fields[11]) + int(fields[12])) * _TICK
+        # fields[0] is field 3 (state): utime, stime, cutime, cstime are fields 14-17.
+        return sum(int(fields[i]) for i in (11, 12, 13, 14)) * _TICK
 
     def close(self) -> None:
-        for fd in (self._stat, self._schedstat):
-            if fd is not None:
-                with contextlib.suppress(OSError):
-                    os.close(fd)
-        self._schedstat = None
+        with contextlib.suppress(OSError):
+            os.close(self._stat)
 
 
 class CgroupCpuMeter:

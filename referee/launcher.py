@@ -33,6 +33,7 @@ import sys
 PR_SET_PDEATHSIG = 1
 CLONE_NEWPID = 0x20000000
 CLONE_NEWNS = 0x00020000
+CLONE_NEWUSER = 0x10000000
 MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_REC, MS_PRIVATE = 2, 4, 8, 0x4000, 0x40000
 _libc = ctypes.CDLL(None, use_errno=True)
 
@@ -104,6 +105,24 @@ def reap_until(pid: int) -> int:
             return status
 
 
+def user_pid_namespace() -> bool:
+    """Without root, a PID namespace is still ours inside a user namespace of our own, where
+    we map our own uid and gid to themselves (so the bot keeps its identity and files)."""
+    uid, gid = os.getuid(), os.getgid()
+    if _libc.unshare(CLONE_NEWUSER | CLONE_NEWPID) != 0:
+        return False
+    try:
+        with open("/proc/self/setgroups", "w") as handle:
+            handle.write("deny")
+        with open("/proc/self/uid_map", "w") as handle:
+            handle.write(f"{uid} {uid} 1")
+        with open("/proc/self/gid_map", "w") as handle:
+            handle.write(f"{gid} {gid} 1")
+    except OSError:
+        pass  # unmapped: the bot runs as the overflow user, still contained
+    return True
+
+
 def run(argv: list[str], env_path: str | None) -> None:
     try:
         os.execvp(argv[0], argv) if env_path is None else os.execv(env_path, argv)
@@ -123,7 +142,7 @@ def main() -> None:
     pidns = bool(options.get("pidns"))
     own_proc = pidns and bool(options.get("proc"))
     own_proc = own_proc and _libc.unshare(CLONE_NEWPID | CLONE_NEWNS) == 0
-    if own_proc or (pidns and _libc.unshare(CLONE_NEWPID) == 0):
+    if own_proc or (pidns and (_libc.unshare(CLONE_NEWPID) == 0 or user_pid_namespace())):
         init = os.fork()
         if init == 0:
             # PID 1 of the new namespace.

@@ -9,6 +9,7 @@ and it is restarted for the next game (unless it could not start at all).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import datetime
 import hashlib
 import itertools
@@ -413,6 +414,8 @@ async def run_match(config: MatchConfig, on_game: OnGame | None = None) -> list[
     spec = game_spec(config.game)
     spec.check_players(config.rules, len(config.bots))
     plans = plan_games(len(config.bots), config.games, config.seed, config.rotate)
+    if len(plans) != config.games:  # --rotate plays whole groups: the hello must say so
+        config = dataclasses.replace(config, games=len(plans))
     slots = max(1, min(config.concurrency, len(plans)))
     tables = [Table(config, slot) for slot in range(slots)]
     outcomes: list[GameOutcome] = []

@@ -99,6 +99,7 @@ def run_match_command(
         sandbox=chosen,
     )
     total = len(plan_games(len(specs), games, seed, rotate))
+    config.games = total  # --rotate rounds up to whole groups: announce what will be played
     err = Console(stderr=True)
     show_progress = err.is_terminal
     stopped: list[str] = []

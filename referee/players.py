@@ -164,7 +164,14 @@ class ProcessPlayer(Player):
             if fault.kind == "timeout":
                 raise Fault("startup", f"no hello within {time_control.startup:.1f} s") from None
             raise
-        self.hello = parse_hello(line)
+        try:
+            self.hello = parse_hello(line)
+        except Fault as fault:
+            if fault.kind in ("malformed_json", "invalid_utf8"):
+                raise Fault(
+                    "bad_hello", f"the hello is not a valid message: {fault.detail}", line
+                ) from None
+            raise
         self._cpu_mark = process.cpu_seconds()
 
     async def game_start(self, message: dict[str, Any], seed: int) -> None:

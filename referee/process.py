@@ -436,11 +436,14 @@ class BotProcess:
         deadline = time.monotonic() + grace
         while not pipes.exited and time.monotonic() < deadline:
             await asyncio.sleep(0.01)
-        with contextlib.suppress(ProcessLookupError, PermissionError):
+        try:
             os.killpg(self.pid, signal.SIGKILL)
-        if not pipes.exited:
-            with contextlib.suppress(ProcessLookupError):
-                transport.kill()
+        except (ProcessLookupError, PermissionError):
+            # Only if the group could not be signalled: transport.kill() polls the child and
+            # may reap it before asyncio's watcher does ("Unknown child process" warnings).
+            if not pipes.exited:
+                with contextlib.suppress(ProcessLookupError):
+                    transport.kill()
         for _ in range(200):
             if pipes.exited:
                 break

@@ -86,7 +86,7 @@ def parse_action(line: bytes, expected_id: int) -> dict[str, Any]:
     """The action of a reply, after checking its shape and id (legality is the engine's)."""
     message = _decode_object(line)
     reply_id = message.get("id")
-    if reply_id != expected_id:
+    if type(reply_id) is not int or reply_id != expected_id:  # true == 1 in Python, not here
         raise Fault("wrong_id", f"answered id {reply_id!r}, expected {expected_id}", line)
     action = message.get("action")
     if not isinstance(action, dict):

@@ -200,13 +200,6 @@ def test_no_process_left_under_other_sandboxes(
     assert_no_leftovers(marker)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="referee bug (players.py start / protocol.py): a hello line that is not JSON is "
-    "recorded as malformed_json, yet treated as a failure to start (absent for the rest of the "
-    "match); protocol.md names that case bad_hello ('no valid hello') and lists only startup, "
-    "bad_hello, incompatible_protocol and a crash before the hello as permanent",
-)
 def test_a_hello_that_is_not_json_is_a_bad_hello(marker: str, tmp_path: Path) -> None:
     run = run_match(
         [faulty("garbage_hello", 0, marker), random_bot(marker)],

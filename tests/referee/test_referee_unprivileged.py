@@ -50,11 +50,10 @@ def unprivileged() -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="referee bug (containment.py has_pid_namespace / launcher.py): only a bare "
-    "CLONE_NEWPID is tried, which needs CAP_SYS_ADMIN, although the module says '(root, or "
-    "user namespaces)'; an unprivileged referee never makes a PID namespace, so without a "
-    "cgroup (--sandbox none, or wherever it cannot create one) a setsid()-ed daemon started "
-    "by a bot outlives the match; CLONE_NEWUSER|CLONE_NEWPID works here as that user",
+    reason="limitation of this test's setup: the referee now tries CLONE_NEWUSER|CLONE_NEWPID "
+    "when unprivileged, but 'nobody' reaches this machine's Python (under /root) only through "
+    "ambient capabilities, which do not hold inside a new user namespace, so the bots cannot "
+    "start (exit 126); an unprivileged referee with its own Python is contained",
 )
 def test_an_unprivileged_referee_leaves_no_daemon_behind(unprivileged: None, marker: str) -> None:
     # The bots as executables in a folder the user can reach (access(2) ignores capabilities,

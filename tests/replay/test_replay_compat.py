@@ -51,7 +51,8 @@ def test_a_newer_version_is_refused_with_advice(tmp_path: Path) -> None:
     lines = source.read_text().splitlines()
     header = json.loads(lines[0])
     header["version"] = max(SUPPORTED_VERSIONS) + 1
-    newer = tmp_path / "newer.jsonl"
+    (tmp_path / "tampered").mkdir()
+    newer = tmp_path / "tampered" / "newer.jsonl"
     newer.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
     verdict = verify_file(newer)
     assert not verdict.ok and "upgrade thousand" in verdict.message

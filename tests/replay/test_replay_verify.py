@@ -54,6 +54,10 @@ def test_verify_passes_on_every_card_preset(tmp_path: Path, preset: str) -> None
 
 
 def _tampered(source: Path, folder: Path) -> tuple[Path, list[dict[str, Any]]]:
+    """A copy to break on purpose, in a ``tampered`` folder that the suite's final check of
+    every replay it wrote (tests/conftest.py) knows to skip."""
+    folder = folder / "tampered"
+    folder.mkdir(exist_ok=True)
     copy = folder / source.name
     shutil.copy(source, copy)
     return copy, read_lines(copy)
@@ -126,7 +130,8 @@ def test_an_incomplete_replay_fails_verify_and_summary_says_so(
     dice_replay: Path, tmp_path: Path
 ) -> None:
     records = read_lines(dice_replay)
-    partial = tmp_path / (dice_replay.name + ".part")
+    (tmp_path / "tampered").mkdir()
+    partial = tmp_path / "tampered" / (dice_replay.name + ".part")
     write_lines(partial, records[: len(records) // 2])
     done = verify(partial)
     assert done.returncode == 1 and "incomplete" in done.stdout
@@ -202,7 +207,8 @@ def test_bad_paths_give_one_clear_line(argv: list[str], message: str) -> None:
 
 
 def test_a_file_that_is_not_a_replay_is_refused(tmp_path: Path) -> None:
-    path = tmp_path / "notes.jsonl"
+    (tmp_path / "tampered").mkdir()
+    path = tmp_path / "tampered" / "notes.jsonl"
     path.write_text('{"hello": 1}\n')
     done = verify(path)
     assert done.returncode == 1 and "not a thousand-replay file" in done.stdout

@@ -1,0 +1,46 @@
+"""Suite-wide: every replay any test wrote is verified against the engine when the session ends.
+
+The replay issue asks for it: a referee change that writes a replay the engine would not
+reproduce fails the suite even if no test looked at that file. Files a test broke on purpose
+live under a folder named ``tampered``; partial ``.part`` files are incomplete by design.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from referee.replay.reader import ReplayError, ReplayReader
+from referee.replay.verify import verify_file
+
+
+def _written_replays(root: Path) -> Iterator[Path]:
+    for pattern in ("*.jsonl", "*.jsonl.gz"):
+        for path in root.rglob(pattern):
+            if "tampered" not in path.parts and path.is_file():
+                yield path
+
+
+@pytest.fixture(scope="session", autouse=True)
+def verify_every_replay_written(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    yield
+    root = tmp_path_factory.getbasetemp()
+    failures = []
+    checked = 0
+    for path in _written_replays(root):
+        try:
+            ReplayReader(path).close()
+        except ReplayError:
+            continue  # some other JSON Lines file (a bot's transcript, a deliberate bogus file)
+        verdict = verify_file(path)
+        checked += 1
+        if not verdict.ok:
+            failures.append(f"{path}: line {verdict.line}: {verdict.message}")
+    if failures:
+        pytest.fail(
+            f"{len(failures)} of {checked} replays written by the suite do not verify:\n"
+            + "\n".join(failures[:20]),
+            pytrace=False,
+        )
