@@ -7,7 +7,6 @@ import html
 import json
 import sqlite3
 from pathlib import Path
-from typing import Any
 
 from pydantic import BaseModel
 
@@ -246,7 +245,3 @@ def write_html(db: sqlite3.Connection, out: Path, recent: int = 10) -> Path:
         linked.append((match, links))
     out.write_text(html_page(table, linked), encoding="utf-8")
     return out
-
-
-def rows_as_json(table: Standings) -> dict[str, Any]:
-    return table.model_dump(mode="json")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -17,14 +17,6 @@ from thousand.errors import RulesError
 from thousand.game import GameState
 
 GAME_NAMES = ("cards", "dice")
-
-
-class GameRules(Protocol):
-    """What every rules model offers besides its fields."""
-
-    def allowed_players(self) -> tuple[int, ...]: ...
-
-    def model_dump(self, *, mode: str = "python") -> dict[str, Any]: ...
 
 
 @dataclass(frozen=True)
