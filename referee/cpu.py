@@ -14,26 +14,48 @@ _TICK = 1.0 / os.sysconf("SC_CLK_TCK")
 
 
 class CpuMeter:
-    """CPU seconds of one process from ``/proc/PID/stat``: user + system time of all its
-    threads, those that have ended included, in clock ticks (10 ms). The fallback where no
-    cgroup can be made; with a cgroup, ``CgroupCpuMeter`` counts the whole bot in nanoseconds.
-    (Reading the main thread's ``schedstat`` instead was precise but missed worker threads.)
-    """
+    """CPU seconds of a bot and every process below it, from /proc: user + system time of all
+    threads (ended ones included) plus the children each process has reaped, in clock ticks
+    (10 ms). The fallback where no cgroup can be made; with a cgroup, ``CgroupCpuMeter`` counts
+    the whole bot in nanoseconds. The bot's own ``stat`` stays open for ``pread``; descendants
+    are found through ``/proc/PID/task/PID/children`` on each reading (one read for a bot that
+    has none)."""
 
     def __init__(self, pid: int) -> None:
+        self._pid = pid
         self._stat = os.open(f"/proc/{pid}/stat", os.O_RDONLY)
 
+    @staticmethod
+    def _ticks(raw: bytes) -> int:
+        fields = raw[raw.rfind(b")") + 2 :].split()
+        # fields[0] is field 3 (state): utime, stime, cutime, cstime are fields 14-17.
+        return int(fields[11]) + int(fields[12]) + int(fields[13]) + int(fields[14])
+
     def seconds(self) -> float:
-        """CPU seconds used so far (its reaped children included); -1 if the process is gone."""
+        """CPU seconds used so far; -1 if the bot is gone."""
         try:
             raw = os.pread(self._stat, 1024, 0)
         except OSError:
             return -1.0
         if not raw:
             return -1.0
-        fields = raw[raw.rfind(b")") + 2 :].split()
-        # fields[0] is field 3 (state): utime, stime, cutime, cstime are fields 14-17.
-        return sum(int(fields[i]) for i in (11, 12, 13, 14)) * _TICK
+        return (self._ticks(raw) + self._descendants(self._pid)) * _TICK
+
+    def _descendants(self, pid: int) -> int:
+        try:
+            with open(f"/proc/{pid}/task/{pid}/children", "rb") as handle:
+                children = handle.read().split()
+        except OSError:
+            return 0
+        total = 0
+        for child in children:
+            try:
+                with open(f"/proc/{int(child)}/stat", "rb") as handle:
+                    total += self._ticks(handle.read())
+            except (OSError, ValueError, IndexError):
+                continue
+            total += self._descendants(int(child))
+        return total
 
     def close(self) -> None:
         with contextlib.suppress(OSError):

@@ -21,21 +21,6 @@ from conftest import (
     write_json,
 )
 
-NO_CGROUP = (
-    "referee bug (cpu.py CpuMeter, the fallback without a cgroup: --sandbox none, or a machine "
-    "where the referee cannot make one): "
-)
-
-
-def sandboxes(reason: str) -> list[object]:
-    """The default sandbox measures a bot through its cgroup; --sandbox none falls back to
-    /proc, where the bug in ``reason`` remains."""
-    return [
-        "rlimits",
-        pytest.param("none", marks=pytest.mark.xfail(strict=True, reason=NO_CGROUP + reason)),
-    ]
-
-
 NAP = 0.2
 ALLOWANCE = ("--time-per-move", "0.1", "--time-bank", "0")  # 100 ms a move, no bank
 
@@ -111,10 +96,7 @@ def test_cpu_clock_charges_a_cpu_burner(marker: str, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     "sandbox",
-    sandboxes(
-        "only the bot's top process is read (/proc/PID/stat), not its descendants, so a bot "
-        "behind a wrapper script or with worker processes is charged ~0 CPU"
-    ),
+    ["rlimits", "none"],
 )
 def test_cpu_clock_charges_cpu_used_by_the_bots_children(
     sandbox: str, marker: str, tmp_path: Path
