@@ -90,7 +90,7 @@ def _positive(name: str, value: float) -> None:
         raise click.BadParameter(f"must be positive, got {value}", param_hint=name)
 
 
-@main.command()
+@main.command(short_help="Play a match between bots; results, Elo, SPRT, replays.")
 @click.argument("bots", nargs=-1, required=True, metavar="BOT BOT [BOT...]")
 @click.option("--game", type=GAME_OPTION, default="cards", show_default=True)
 @click.option(
@@ -192,7 +192,7 @@ def bots() -> None:
     """Tools for bot authors."""
 
 
-@bots.command("check")
+@bots.command("check", short_help="Conformance check: every kind of decision, problems in words.")
 @click.argument("bot")
 @click.option("--game", type=GAME_OPTION, default=None, help="Check one game only (default both).")
 @click.option("--time-per-move", type=float, default=2.0, show_default=True, help="Seconds.")
@@ -287,7 +287,7 @@ def _replay_paths(files: tuple[str, ...]) -> list[Path]:
     return found
 
 
-@replay.command("verify")
+@replay.command("verify", short_help="Re-run games through the engine and check them.")
 @click.argument("files", nargs=-1, required=True, metavar="FILE|DIR...")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per file, one per line.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only failures and the total.")
@@ -334,7 +334,7 @@ def replay_summary(files: tuple[str, ...], as_json: bool) -> None:
     sys.exit(1 if bad else 0)
 
 
-@replay.command("show")
+@replay.command("show", short_help="Step through a game in the terminal.")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--seat", type=int, default=None, help="Show only what this seat knew.")
 @click.option("--at", type=click.IntRange(min=0), default=0, help="Start at step N.")
@@ -354,7 +354,7 @@ def replay_show(file: str, seat: int | None, at: int, no_step: bool) -> None:
         fail(str(error))
 
 
-@replay.command("export")
+@replay.command("export", short_help="Write one self-contained HTML page of a game.")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option(
     "--html",

@@ -37,7 +37,7 @@ def _open(path: str) -> sqlite3.Connection:
         raise
 
 
-@click.group()
+@click.group(short_help="Host a contest ladder: entrants, matches, ratings, standings.")
 def ladder() -> None:
     """Host a contest ladder: entrants, round-the-clock matches, ratings, standings.
 
@@ -164,7 +164,7 @@ def _digest(db: str, bot: str, no_check: bool) -> str | None:
         raise
 
 
-@ladder.command("add")
+@ladder.command("add", short_help="Admit an entrant after the conformance check.")
 @click.argument("db", type=click.Path(dir_okay=False))
 @click.argument("name")
 @click.argument("bot")
@@ -185,7 +185,7 @@ def ladder_add(db: str, name: str, bot: str, no_check: bool) -> None:
     click.echo(f"added {name}")
 
 
-@ladder.command("update")
+@ladder.command("update", short_help="Replace an entrant's bot with a new version.")
 @click.argument("db", type=click.Path(dir_okay=False))
 @click.argument("name")
 @click.argument("bot")
@@ -399,7 +399,7 @@ def ladder_run(
         sys.exit(130)
 
 
-@ladder.command("standings")
+@ladder.command("standings", short_help="Ranking by μ − 3σ: text, JSON, Markdown or HTML.")
 @click.argument("db", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True)
 @click.option("--markdown", is_flag=True)
