@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -27,3 +30,35 @@ def test_readme_quick_start_is_two_commands() -> None:
     assert len(commands) == 2
     assert commands[0].startswith("pip install . && thousand match")
     assert commands[1] == "pip install '.[test]' && pytest"
+
+
+def test_the_smallest_bot_in_protocol_md_plays_without_faults(tmp_path: Path) -> None:
+    text = (ROOT / "protocol.md").read_text(encoding="utf-8")
+    section = text[text.index("## Writing a bot: the smallest one") :]
+    code = BLOCK.findall(section)[0]
+    bot = tmp_path / "tiny.py"
+    bot.write_text(code, encoding="utf-8")
+    done = subprocess.run(
+        [
+            "thousand",
+            "match",
+            "--game",
+            "dice",
+            "--games",
+            "2",
+            "--seed",
+            "1",
+            "--json",
+            f"{sys.executable} {bot}",
+            "builtin:random",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    document = json.loads(done.stdout)
+    assert document["games_played"] == 2
+    assert document["bots"][0]["faults"] == {}
+    assert document["bots"][0]["name"] == "tiny"
