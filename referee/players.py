@@ -130,13 +130,11 @@ class ProcessPlayer(Player):
         stderr_path: Path | None = None,
         *,
         pid_namespace: bool = True,
-        command_prefix: tuple[str, ...] = (),
         sandbox: Sandbox | None = None,
     ) -> None:
         self.spec = spec
         self.stderr_path = stderr_path
         self.pid_namespace = pid_namespace
-        self.command_prefix = command_prefix
         self.sandbox = sandbox
         self.process: BotProcess | None = None
         self._cpu_mark = 0.0
@@ -152,7 +150,6 @@ class ProcessPlayer(Player):
             self.spec,
             self.stderr_path,
             pid_namespace=self.pid_namespace,
-            command_prefix=self.command_prefix,
             sandbox=self.sandbox,
         )
         self.process = process

@@ -169,7 +169,6 @@ class BotProcess:
         stderr_cap: int = STDERR_CAP,
         line_limit: int = MAX_LINE,
         pid_namespace: bool = True,
-        command_prefix: tuple[str, ...] = (),
         sandbox: Sandbox | None = None,
     ) -> None:
         self.spec = spec
@@ -178,7 +177,6 @@ class BotProcess:
         self.stderr_cap = stderr_cap
         self.line_limit = line_limit
         self.pid_namespace = pid_namespace
-        self.command_prefix = command_prefix
         self._transport: asyncio.SubprocessTransport | None = None
         self._pipes: _Pipes | None = None
         self._stdin: asyncio.WriteTransport | None = None
@@ -196,7 +194,7 @@ class BotProcess:
         """The full argv (launcher, maybe bwrap, the bot) and the bot's depth below it."""
         sandbox, spec = self.sandbox, self.spec
         assert self.workdir is not None
-        argv = _absolute_argv(self.command_prefix + spec.argv, spec.cwd or os.getcwd())
+        argv = _absolute_argv(spec.argv, spec.cwd or os.getcwd())
         cgroups = self.cgroup.procs_files if self.cgroup is not None else []
         bwrap: list[str] = []
         if sandbox.mode == "bwrap":
