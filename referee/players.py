@@ -6,6 +6,7 @@ the fault policy in one place (match.py) and lets built-ins stand in for faulted
 
 from __future__ import annotations
 
+import abc
 import random
 import time
 from dataclasses import dataclass
@@ -49,7 +50,7 @@ class Reply:
     line: bytes | None = None  # the raw line, kept so a rejected action can be quoted
 
 
-class Player:
+class Player(abc.ABC):
     """Base: a participant of a match; subclasses speak to a process or decide in-process."""
 
     spec: BotSpec
@@ -59,12 +60,15 @@ class Player:
     def name(self) -> str:
         return self.hello.name if self.hello else self.spec.label
 
+    @abc.abstractmethod
     async def start(self, hello: dict[str, Any], time_control: TimeControl) -> None:
-        raise NotImplementedError
+        """Start the bot and complete the handshake; ``Fault`` if it cannot."""
 
+    @abc.abstractmethod
     async def game_start(self, message: dict[str, Any], seed: int) -> None:
-        raise NotImplementedError
+        """Tell the bot a new game begins and which seat it plays."""
 
+    @abc.abstractmethod
     async def request(
         self,
         request_id: int,
@@ -74,13 +78,15 @@ class Player:
         left: float,
         time_control: TimeControl,
     ) -> Reply:
-        raise NotImplementedError
+        """Ask for one decision: the action with its wall and CPU time, or ``Fault``."""
 
+    @abc.abstractmethod
     async def game_end(self, message: dict[str, Any]) -> None:
-        raise NotImplementedError
+        """Tell the bot how the game ended (and the events it has not seen)."""
 
+    @abc.abstractmethod
     async def close(self, grace: float = 2.0) -> None:
-        raise NotImplementedError
+        """Stop the bot: politely, then by force after ``grace`` seconds."""
 
     @property
     def running(self) -> bool:
