@@ -26,6 +26,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.processes import leftovers as shared_leftovers
+
 ROOT = Path(__file__).resolve().parents[2]
 PY = sys.executable
 RANDOM_BOT = ROOT / "bots" / "random_bot.py"
@@ -237,34 +239,10 @@ def check_consistent(db: Path) -> dict[str, int]:
 # ------------------------------------------------------------------------------ processes
 
 
-def processes_with(marker: str) -> list[str]:
-    """Live (non-zombie) processes whose command line holds ``marker``: "pid cmdline"."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit() or int(entry) == os.getpid():
-            continue
-        try:
-            with open(f"/proc/{entry}/cmdline", "rb") as handle:
-                cmdline = handle.read().replace(b"\0", b" ").decode(errors="replace")
-            with open(f"/proc/{entry}/stat", "rb") as handle:
-                stat = handle.read()
-        except OSError:
-            continue
-        state = stat[stat.rfind(b")") + 2 :].split()[0]
-        if marker in cmdline and state != b"Z":
-            found.append(f"{entry} {cmdline}")
-    return found
-
-
 def leftovers(marker: str, within: float = 5.0) -> list[str]:
     """Processes still carrying ``marker`` after ``within`` seconds (a SIGKILLed parent's
     children die by PDEATHSIG or end of their PID namespace, which is quick but not instant)."""
-    deadline = time.monotonic() + within
-    while True:
-        found = processes_with(marker)
-        if not found or time.monotonic() >= deadline:
-            return found
-        time.sleep(0.05)
+    return [str(proc) for proc in shared_leftovers(marker, within)]
 
 
 class Runs:

@@ -21,7 +21,6 @@ import subprocess
 import sys
 import tempfile
 import threading
-import time
 import uuid
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -32,6 +31,7 @@ import pytest
 
 from referee.containment import has_pid_namespace
 from referee.sandbox import bwrap_problem, cgroup_controllers
+from tests.processes import leftovers, processes_with
 
 ROOT = Path(__file__).resolve().parents[2]
 HOSTILE = Path(__file__).resolve().parent / "bots" / "hostile.py"
@@ -150,27 +150,8 @@ def play(
     return run
 
 
-def processes_with(marker: str) -> list[str]:
-    found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit() or int(entry) == os.getpid():
-            continue
-        try:
-            with open(f"/proc/{entry}/cmdline", "rb") as handle:
-                cmdline = handle.read().replace(b"\0", b" ").decode(errors="replace")
-            with open(f"/proc/{entry}/stat", "rb") as handle:
-                state = handle.read().rsplit(b")", 1)[1].split()[0]
-        except OSError:
-            continue
-        if marker in cmdline and state != b"Z":
-            found.append(f"pid {entry}: {cmdline}")
-    return found
-
-
 def assert_no_leftovers(marker: str) -> None:
-    deadline = time.monotonic() + 3
-    while (left := processes_with(marker)) and time.monotonic() < deadline:
-        time.sleep(0.05)
+    left = [str(proc) for proc in leftovers(marker, 3.0)]
     assert not left, "processes left behind:\n" + "\n".join(left)
 
 
@@ -178,9 +159,9 @@ def assert_no_leftovers(marker: str) -> None:
 def marker() -> Iterator[str]:
     word = f"mark-{uuid.uuid4().hex}"
     yield word
-    for line in processes_with(word):  # a failed test must not leak into the next
+    for proc in processes_with(word):  # a failed test must not leak into the next
         with contextlib.suppress(OSError):
-            os.kill(int(line.split()[1].rstrip(":")), signal.SIGKILL)
+            os.kill(proc.pid, signal.SIGKILL)
 
 
 def assert_limit_fault(run: Run, words: str) -> None:
