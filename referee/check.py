@@ -106,23 +106,25 @@ async def check_configuration(
     spec: BotSpec,
     game: str,
     rules: BaseModel,
-    label: str,
+    rules_label: str,
     players: int,
     time: TimeControl,
     max_games: int,
     workdir: Path,
+    detail: str = "",
 ) -> CheckReport:
-    preset = label.split("/")[-1].split()[0]
-    report = CheckReport(label)
+    """Play up to ``max_games`` games of one rule set; ``detail`` names overrides in the label."""
+    report = CheckReport(f"{game}/{rules_label}{detail} ({players} players)")
+    folder = Path(tempfile.mkdtemp(dir=workdir))
     kinds_possible: set[str] = set()
     random_bot = parse_bot("builtin:random")
     stale = 0
     for index in range(max_games):
-        replays = workdir / f"{game}-{preset}-{players}-{index}-{id(report)}"
+        replays = folder / f"game-{index}"
         config = MatchConfig(
             game=game,
             rules=rules,
-            rules_label=preset,
+            rules_label=rules_label,
             bots=[spec] + [random_bot] * (players - 1),
             games=1,
             seed=1000 + index,
@@ -184,10 +186,9 @@ async def check_bot(
             if preset not in game_spec(game).presets:
                 continue
             rules = rules_from_mapping(game, {"preset": preset, **overrides})
-            label = f"{game}/{preset}" + "".join(f" {k}={v}" for k, v in overrides.items())
-            label += f" ({players} players)"
+            detail = "".join(f" {k}={v}" for k, v in overrides.items())
             report = await check_configuration(
-                spec, game, rules, label, players, time, max_games, Path(tmp)
+                spec, game, rules, preset, players, time, max_games, Path(tmp), detail
             )
             reports.append(report)
             if any(
@@ -213,7 +214,7 @@ async def check_for_ladder(
             spec,
             game,
             rules,
-            f"{game}/{label} ({players} players)",
+            label,
             players,
             time,
             max_games,

@@ -37,6 +37,14 @@ def _open(path: str) -> sqlite3.Connection:
         raise
 
 
+def _entrant(conn: sqlite3.Connection, name: str) -> store.Entrant:
+    try:
+        return store.entrant_by_name(conn, name)
+    except store.LadderError as error:
+        fail(str(error))
+        raise
+
+
 @click.group(short_help="Host a contest ladder: entrants, matches, ratings, standings.")
 def ladder() -> None:
     """Host a contest ladder: entrants, round-the-clock matches, ratings, standings.
@@ -194,11 +202,7 @@ def ladder_add(db: str, name: str, bot: str, no_check: bool) -> None:
 def ladder_update(db: str, name: str, bot: str, reset_rating: bool, no_check: bool) -> None:
     """Replace NAME's bot with a new version (the rating is kept unless --reset-rating)."""
     conn = _open(db)
-    try:
-        entrant = store.entrant_by_name(conn, name)
-    except store.LadderError as error:
-        fail(str(error))
-        return
+    entrant = _entrant(conn, name)
     digest = _digest(db, bot, no_check)
     start = ratings.Rating()
     with store.transaction(conn):
@@ -220,11 +224,7 @@ def ladder_update(db: str, name: str, bot: str, reset_rating: bool, no_check: bo
 
 def _set_enabled(db: str, name: str, enabled: bool) -> None:
     conn = _open(db)
-    try:
-        entrant = store.entrant_by_name(conn, name)
-    except store.LadderError as error:
-        fail(str(error))
-        return
+    entrant = _entrant(conn, name)
     with store.transaction(conn):
         conn.execute("UPDATE entrants SET enabled = ? WHERE id = ?", (int(enabled), entrant.id))
     click.echo(f"{'enabled' if enabled else 'disabled'} {name}")

@@ -54,8 +54,11 @@ def merged_view(state: GameState) -> dict[str, Any]:
     return table
 
 
-def iter_frames(replay: ReplayReader) -> Iterator[Frame]:
-    """Frame 0 is the empty table; then one frame per step (result line excluded)."""
+def iter_frames(
+    replay: ReplayReader, results: list[dict[str, Any]] | None = None
+) -> Iterator[Frame]:
+    """Frame 0 is the empty table; then one frame per step. The result line, if any, is not a
+    frame: it is appended to ``results`` when the caller passes a list."""
     header = replay.header
     spec = game_spec(header.game)
     rules = spec.rules_model.model_validate(header.raw["rules"])
@@ -64,6 +67,8 @@ def iter_frames(replay: ReplayReader) -> Iterator[Frame]:
     talon: list[str] | None = None
     for index, (number, record) in enumerate(replay, start=1):
         if record.get("kind") == "result":
+            if results is not None:
+                results.append(record)
             return
         action = record.get("action") or {}
         if record.get("kind") == "chance" and action.get("type") == "deal":
@@ -86,14 +91,10 @@ class LoadedReplay:
 
 
 def load_frames(path: Path) -> LoadedReplay:
-    """All frames of one game (a game is small: a few thousand steps at most)."""
+    """All frames of one game (a game is small: a few thousand steps at most), in one pass."""
+    results: list[dict[str, Any]] = []
     with ReplayReader(path) as replay:
-        frames = list(iter_frames(replay))
-        result = None
-    # A second, cheap pass for the result line keeps iter_frames a plain generator.
-    with ReplayReader(path) as replay:
-        for _, record in replay:
-            if record.get("kind") == "result":
-                result = record
+        frames = list(iter_frames(replay, results))
+        result = results[0] if results else None
         incomplete = replay.incomplete or result is None
     return LoadedReplay(replay.header, frames, result, incomplete)
