@@ -157,6 +157,7 @@ def match(
     bot manifest (.json/.toml), or a built-in (builtin:random, builtin:first).
     """
     from referee.matchcli import run_match_command
+    from referee.players import TimeControl
 
     _positive("--time-per-move", time_per_move)
     if not math.isfinite(time_bank) or time_bank < 0:
@@ -172,10 +173,7 @@ def match(
         games=games,
         seed=seed,
         rotate=rotate,
-        time_per_move=time_per_move,
-        time_bank=time_bank,
-        startup_time=startup_time,
-        clock=clock,
+        time=TimeControl(startup_time, time_bank, time_per_move, clock),
         concurrency=concurrency,
         replays=replays,
         compress=compress,
