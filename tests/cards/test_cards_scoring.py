@@ -296,3 +296,13 @@ def test_on_the_barrel_no_half_of_a_conceded_contract_and_no_talon() -> None:
     assert not [e for e in scores_of(events) if e[0] == 0]
     _, events, _ = settle([0, 0, 0, 0], four)
     assert (0, 25, "talon") in scores_of(events)
+
+
+def test_dropping_below_the_barrel_resets_the_barrel_deal_count() -> None:
+    """A sitter who drops off leaves no deals behind: the view's ``barrel_deals`` counts only
+    for a seat on the barrel, and the next one to climb starts from zero anyway."""
+    ledger = Ledger(3)
+    ledger.scores, ledger.barrel_seat, ledger.barrel_deals = [880, 0, 0], 0, 2
+    settle_deal(ledger, Table.of(rules()), outcome(contract=120, takes=(60, 30, 30)), [])
+    assert ledger.barrel_seat == NO_SEAT and ledger.scores[0] == 760
+    assert ledger.barrel_deals == 0

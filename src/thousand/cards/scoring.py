@@ -170,6 +170,7 @@ def _barrel(ledger: Ledger, table: Table, sitting: int, won: bool, events: list[
     if sitting != NO_SEAT and not won:
         if scores[sitting] < line:
             ledger.barrel_seat = NO_SEAT
+            ledger.barrel_deals = 0  # the view's count belongs to a seat that is no longer on
             _count_fall(ledger, table, sitting, "dropped", events)
         else:
             ledger.barrel_deals += 1
