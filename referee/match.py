@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import datetime
-import hashlib
 import itertools
 import random
 from collections.abc import Callable
@@ -23,6 +22,7 @@ from pydantic import BaseModel
 
 from referee.botspec import BotSpec
 from referee.builtin import random_choice
+from referee.chance import GameChance, derive
 from referee.players import Player, TimeControl, make_player
 from referee.protocol import Fault, hello_message
 from referee.replay.writer import ReplayWriter
@@ -32,15 +32,17 @@ from thousand.game import CHANCE, OVER, Event, IllegalAction, Result
 from thousand.registry import game_spec
 
 PERMANENT_FAULTS = frozenset({"startup", "bad_hello", "incompatible_protocol"})
+RETIRE_GRACE = 0.5
 
 
 @dataclass(frozen=True)
 class GamePlan:
-    """One game: its number, the duplicate group it belongs to, its chance seed, the seating."""
+    """One game: its number, the duplicate group it belongs to, its chance seed (64 hex digits,
+    derived from the match seed: see referee/chance.py), the seating."""
 
     index: int
     group: int
-    seed: int
+    seed: str
     seating: tuple[int, ...]  # seating[seat] = bot index
 
 
@@ -101,13 +103,6 @@ class MatchConfig:
     sandbox: Sandbox = field(default_factory=Sandbox)
 
 
-def derive_seed(match_seed: int, *parts: object) -> int:
-    """Independent, reproducible seeds for each game, from one match seed."""
-    text = ":".join(str(p) for p in (match_seed, *parts))
-    # 63 bits: fits a signed 64-bit integer (SQLite, JSON readers in other languages).
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
-
-
 def duplicate_seatings(players: int) -> list[tuple[int, ...]]:
     """Every permutation of the seats for up to 3 players (2 or 6 games a group); beyond that
     the n cyclic rotations, so each bot still plays the luck of every seat once (24 or more
@@ -126,13 +121,13 @@ def plan_games(players: int, games: int, seed: int, rotate: bool) -> list[GamePl
         seatings = duplicate_seatings(players)
         groups = -(-games // len(seatings))
         for group in range(groups):
-            group_seed = derive_seed(seed, "group", group)
+            group_seed = derive(seed, "group", group)
             for seating in seatings:
                 plans.append(GamePlan(len(plans), group, group_seed, seating))
         return plans
     for index in range(games):
         seating = tuple((seat + index) % players for seat in range(players))
-        plans.append(GamePlan(index, index, derive_seed(seed, "game", index), seating))
+        plans.append(GamePlan(index, index, derive(seed, "game", index), seating))
     return plans
 
 
@@ -176,16 +171,32 @@ class Table:
             {"preset": config.rules_label, **config.rules.model_dump(mode="json")},
             config.time.to_json(),
         )
-        for index, player in enumerate(self.players):
-            if index in self.out or player.running:
-                continue
-            try:
-                await player.start(hello, config.time)
-            except Fault as fault:
+        waiting = [
+            (index, player)
+            for index, player in enumerate(self.players)
+            if index not in self.out and not player.running
+        ]
+        # Started side by side: with a fresh process per game (duplicate format) the start-up
+        # of every seat is paid every game, and bots mostly wait for their interpreter to load.
+        started = await asyncio.gather(
+            *(player.start(hello, config.time) for _, player in waiting), return_exceptions=True
+        )
+        for (index, player), outcome in zip(waiting, started, strict=True):
+            if isinstance(outcome, Fault):
                 await player.close(0)
                 self.out.add(index)
-                faults.append((index, fault))
+                faults.append((index, outcome))
+            elif isinstance(outcome, BaseException):
+                raise outcome
         return faults
+
+    async def retire(self) -> None:
+        """End every bot process after its game, so that none carries the memory of a deal
+        into another seating of it (duplicate format): the next game starts fresh processes
+        in fresh working directories. The game is over, so a bot slow to leave after ``bye``
+        is not waited for long."""
+        grace = min(self.config.close_grace, RETIRE_GRACE)
+        await asyncio.gather(*(p.close(grace) for p in self.players if p.running))
 
     async def close(self) -> None:
         await asyncio.gather(*(p.close(self.config.close_grace) for p in self.players))
@@ -210,7 +221,7 @@ class GameRun:
         self.plan = plan
         self.count = len(config.bots)
         self.state = game_spec(config.game).new_game(config.rules, self.count)
-        self.rng = random.Random(plan.seed)
+        self.chance = GameChance(plan.seed)
         self.faults: list[FaultRecord] = []
         self.faulted: set[int] = set()
         self.fallback = [
@@ -321,7 +332,7 @@ class GameRun:
                 break
             move += 1
             if to_move == CHANCE:
-                action = state.sample_chance(self.rng)
+                action = state.sample_chance(self.chance.next_event())
                 events = state.apply(action)
                 record = None if writer is None else {"n": move, "kind": "chance", "action": action}
             else:
@@ -426,6 +437,8 @@ async def run_match(config: MatchConfig, on_game: OnGame | None = None) -> list[
             if stop.is_set():
                 return
             outcome = await play_game(table, plan)
+            if config.rotate:
+                await table.retire()
             outcomes.append(outcome)
             if on_game is not None and on_game(outcome):
                 stop.set()

@@ -65,7 +65,7 @@ class Player(abc.ABC):
         """Start the bot and complete the handshake; ``Fault`` if it cannot."""
 
     @abc.abstractmethod
-    async def game_start(self, message: dict[str, Any], seed: int) -> None:
+    async def game_start(self, message: dict[str, Any], seed: str) -> None:
         """Tell the bot a new game begins and which seat it plays."""
 
     @abc.abstractmethod
@@ -103,7 +103,7 @@ class BuiltinPlayer(Player):
     async def start(self, hello: dict[str, Any], time_control: TimeControl) -> None:
         self.hello = BotHello(name=self.spec.label, version="builtin")
 
-    async def game_start(self, message: dict[str, Any], seed: int) -> None:
+    async def game_start(self, message: dict[str, Any], seed: str) -> None:
         # Seeded per game and seat: a built-in's choices never depend on which games it played.
         self._choose = self._make(random.Random(f"{seed}:{message['seat']}"))
 
@@ -177,7 +177,7 @@ class ProcessPlayer(Player):
             raise
         self._cpu_mark = process.cpu_seconds()
 
-    async def game_start(self, message: dict[str, Any], seed: int) -> None:
+    async def game_start(self, message: dict[str, Any], seed: str) -> None:
         assert self.process is not None
         self.process.send(encode(message))
 

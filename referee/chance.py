@@ -1,0 +1,124 @@
+"""Where every chance outcome of the arena comes from: one secret seed, keyed hashes below it.
+
+A bot must not be able to predict a deal or a throw it has not been shown. So a match (or a
+ladder) starts from a master seed of at least 128 bits drawn from the operating system, and
+everything random below it is derived by HMAC-SHA-256 keyed with the level above:
+
+    master seed ──HMAC("group:G" / "game:I" / "match:M" / "schedule:M")──▶ game seed
+    game seed   ──HMAC("chance:E:B")──────────────────────────────────────▶ bits of chance event E
+
+HMAC is a pseudo-random function: without the key, its outputs for different messages are
+unrelated. Observing any number of deals, throws or game seeds (a replay publishes its game's
+seed) therefore tells nothing about another game or another event, and the next throw of a game
+cannot be computed from the throws before it. An explicit seed still reproduces a match exactly,
+and a replay needs none of this: it records every chance outcome itself.
+
+This module is the one owner of chance derivation; the engines only ever see the generator
+``EventRandom`` of one event (``state.sample_chance(rng)``).
+"""
+
+from __future__ import annotations
+
+import hmac
+import random
+import secrets
+from typing import Any
+
+SEED_BITS = 128
+"""Bits of a fresh master seed: beyond any search."""
+
+GUESSABLE_BITS = 96
+"""A seed a person chose (a small integer, a date) has far fewer bits than a drawn one; below
+this many it is treated as guessable and the organiser is told so."""
+
+MAX_SEED = (1 << 256) - 1
+"""Largest master seed accepted (its key is 32 bytes, one encoding per seed)."""
+
+_DIGEST = "sha256"
+
+
+def fresh_seed() -> int:
+    """A new secret master seed from the operating system's generator."""
+    return secrets.randbits(SEED_BITS)
+
+
+def is_guessable(seed: int) -> bool:
+    """Whether ``seed`` is small enough that trying every candidate is feasible."""
+    return seed.bit_length() < GUESSABLE_BITS
+
+
+def _key(seed: int) -> bytes:
+    if not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"a seed is an integer from 0 to 2**256-1, not {seed}")
+    return seed.to_bytes(32, "big")
+
+
+def derive(seed: int, *parts: object) -> str:
+    """The seed below ``seed`` for ``parts`` (e.g. ``"group", 3``): 64 hex digits.
+
+    Hex text rather than an integer, because a 256-bit number does not survive JSON readers
+    in most languages nor SQLite's 64-bit integers."""
+    message = ":".join(str(part) for part in parts).encode()
+    return hmac.digest(_key(seed), message, _DIGEST).hex()
+
+
+def derive_int(seed: int, *parts: object) -> int:
+    """``derive`` as an integer, for a master seed one level down (a ladder's match)."""
+    return int(derive(seed, *parts), 16)
+
+
+def generator(seed: int, *parts: object) -> random.Random:
+    """A seeded generator for decisions that are not game chance (a ladder's schedule)."""
+    return random.Random(derive(seed, *parts))
+
+
+class EventRandom(random.Random):
+    """The generator of one chance event: its bits are HMAC-SHA-256(game seed, event, block).
+
+    Python's generator interface (``randrange``, ``shuffle``, ``random``) on top of
+    ``getrandbits``, so the engines' ``sample_chance`` works unchanged; seeding a Mersenne
+    Twister per event would cost several times more than the hash itself."""
+
+    def __init__(self, key: bytes, event: int) -> None:  # no super().__init__: nothing to seed
+        self._key = key
+        self._prefix = b"chance:%d:" % event
+        self._block = 0
+        self._pool = 0
+        self._bits = 0
+
+    def seed(self, *args: object, **kwargs: object) -> None:
+        """An event's bits are fixed by its key and number: reseeding is not meaningful."""
+        raise TypeError("an EventRandom cannot be reseeded")
+
+    def getrandbits(self, k: int) -> int:
+        while self._bits < k:
+            block = hmac.digest(self._key, self._prefix + b"%d" % self._block, _DIGEST)
+            self._pool |= int.from_bytes(block, "big") << self._bits
+            self._bits += 256
+            self._block += 1
+        value = self._pool & ((1 << k) - 1)
+        self._pool >>= k
+        self._bits -= k
+        return value
+
+    def random(self) -> float:
+        return self.getrandbits(53) * (1.0 / (1 << 53))
+
+    def getstate(self) -> tuple[Any, ...]:
+        raise TypeError("an EventRandom has no state to save")
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        raise TypeError("an EventRandom has no state to restore")
+
+
+class GameChance:
+    """The chance events of one game, numbered in the order the game asks for them."""
+
+    def __init__(self, game_seed: str) -> None:
+        self._key = bytes.fromhex(game_seed)
+        self.events = 0
+
+    def next_event(self) -> EventRandom:
+        rng = EventRandom(self._key, self.events)
+        self.events += 1
+        return rng
