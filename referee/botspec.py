@@ -11,11 +11,12 @@ import json
 import os
 import shlex
 import shutil
+import tempfile
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 BUILTIN_PREFIX = "builtin:"
 
@@ -35,6 +36,10 @@ class BotSpec:
     builtin: str | None = None
     name: str | None = None
     unavailable: str | None = None  # why this bot cannot be started any more (a ladder entrant)
+    own: tuple[str, ...] = ()
+    """The bot's own files, absolute: a manifest's folder, or a command-line bot's program
+    and script file. The only paths of the machine a sandbox shows besides the system's
+    runtime; a path merely written on the command line is never one of them."""
 
     @property
     def digest(self) -> str:
@@ -54,8 +59,27 @@ class Manifest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str | None = Field(default=None, description="Display name (the bot's hello wins).")
     command: str | list[str] = Field(description="argv as a list, or one string split like a shell")
-    cwd: str | None = Field(default=None, description="Working directory, relative to the file.")
-    env: dict[str, str] = Field(default_factory=dict, description="Extra environment variables.")
+    cwd: str | None = Field(
+        default=None,
+        description="The bot's own folder, relative to the manifest and inside its folder "
+        "(default: the manifest's folder); relative program paths are resolved there, and a "
+        "sandbox shows the bot this folder, read-only.",
+    )
+    env: dict[str, str] = Field(
+        default_factory=dict,
+        description="Extra environment variables for the bot's own program only (applied "
+        "inside the sandbox, after every limit).",
+    )
+
+    @field_validator("env")
+    @classmethod
+    def _env_names(cls, env: dict[str, str]) -> dict[str, str]:
+        for key, value in env.items():
+            if not key or "=" in key or "\0" in key:
+                raise ValueError(f"environment variable name {key!r} is empty or has '=' or NUL")
+            if "\0" in value:
+                raise ValueError(f"environment variable {key} holds a NUL character")
+        return env
 
 
 def builtin_names() -> tuple[str, ...]:
@@ -112,7 +136,14 @@ def _from_manifest(path: Path) -> BotSpec:
     argv = manifest.command if isinstance(manifest.command, list) else shlex.split(manifest.command)
     if not argv:
         raise BotSpecError(f"bot manifest {path}: the command is empty")
-    cwd = (path.parent / manifest.cwd).resolve() if manifest.cwd else path.parent.resolve()
+    home = path.parent.resolve()
+    cwd = (home / manifest.cwd).resolve() if manifest.cwd else home
+    if not cwd.is_relative_to(home) or _shared_folder(str(cwd)):
+        raise BotSpecError(
+            f"bot manifest {path}: cwd {manifest.cwd!r} is outside the manifest's folder "
+            "or a shared folder (cwd names the bot's own folder: the manifest's folder or one "
+            "inside it, holding that bot's files only)"
+        )
     if not cwd.is_dir():
         raise BotSpecError(f"bot manifest {path}: working directory not found: {cwd}")
     program = _resolve_program(argv[0], cwd)
@@ -123,7 +154,32 @@ def _from_manifest(path: Path) -> BotSpec:
         cwd=str(cwd),
         env=dict(manifest.env),
         name=manifest.name,
+        own=(str(cwd),),
     )
+
+
+def _shared_folder(path: str) -> bool:
+    """A folder that holds more than one bot's files (the root, a system or home root, the
+    temporary folder where every bot's working directory lives): never a bot's own."""
+    from referee.sandbox import SYSTEM_PATHS
+
+    temp = os.path.realpath(tempfile.gettempdir())
+    shared = {*SYSTEM_PATHS, "/tmp", "/var/tmp", "/dev/shm", "/home", "/root", "/var", "/srv"}
+    shared |= {temp, os.path.realpath(os.path.expanduser("~"))}
+    return path in shared or temp == path or temp.startswith(path.rstrip("/") + "/")
+
+
+def _own_files(argv: list[str], program: str) -> tuple[str, ...]:
+    """A command-line bot's own files: its program when named by a path (``./bot``), else
+    its script — the first argument after the interpreter's options that is a file."""
+    if os.sep in argv[0]:
+        return (program,)
+    for item in argv[1:]:
+        if item.startswith("-"):
+            continue
+        candidate = Path(item)
+        return (str(candidate.resolve()),) if candidate.is_file() else ()
+    return ()
 
 
 def parse_bot_or_unavailable(argument: str) -> BotSpec:
@@ -160,4 +216,5 @@ def parse_bot(argument: str) -> BotSpec:
     program = _resolve_program(argv[0], Path.cwd())
     _check_script(argv, Path.cwd())
     label = Path(argv[1]).stem if len(argv) > 1 and Path(argv[1]).exists() else Path(argv[0]).name
-    return BotSpec(label=label, argv=(program, *argv[1:]), cwd=None)
+    own = _own_files(argv, program)
+    return BotSpec(label=label, argv=(program, *argv[1:]), cwd=None, own=own)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Mapping, Sequence
@@ -49,13 +50,18 @@ def wrap(
     cgroups: Sequence[str] = (),
     own_proc: bool = False,
     bwrap: Sequence[str] = (),
+    env: Mapping[str, str] | None = None,
 ) -> tuple[list[str], int]:
     """The argv that starts ``argv`` contained, and how many processes stand above the bot
     (0: the bot is our child; 2: launcher, then the namespace's PID 1, then the bot).
 
     With ``bwrap`` (its argv up to ``--``) the launcher execs bubblewrap, which makes the PID
     namespace itself: bwrap (the launcher's pid), its PID 1, then the bot — depth 2 as well.
-    ``own_proc`` asks the launcher for a /proc showing only the bot's own namespace."""
+    ``own_proc`` asks the launcher for a /proc showing only the bot's own namespace.
+
+    ``env`` is the bot's environment: the launcher applies it when it execs the bot itself,
+    after every limit and namespace (with bwrap, bwrap's own ``--setenv`` does, inside).
+    The launcher runs with the referee's clean environment (``launcher_environment``)."""
     if bwrap:
         options: dict[str, Any] = {
             "pidns": False,
@@ -70,4 +76,12 @@ def wrap(
         "rlimits": dict(rlimits or {}),
         "cgroups": list(cgroups),
     }
+    if env is not None:
+        options["env"] = dict(env)
     return [*launcher_argv(options), *argv], 2 if pidns else 0
+
+
+def launcher_environment() -> dict[str, str]:
+    """What the launcher (and bwrap) run with: nothing a bot author chose. A manifest's
+    ``LD_PRELOAD`` here would run the author's code before any limit or namespace."""
+    return {"PATH": os.environ.get("PATH", "/usr/local/bin:/usr/bin:/bin"), "LANG": "C.UTF-8"}

@@ -123,9 +123,13 @@ def user_pid_namespace() -> bool:
     return True
 
 
-def run(argv: list[str], env_path: str | None) -> None:
+def run(argv: list[str], env: dict[str, str] | None) -> None:
+    """Exec the bot, with its own environment only now that every limit is in place."""
     try:
-        os.execvp(argv[0], argv) if env_path is None else os.execv(env_path, argv)
+        if env is None:
+            os.execvp(argv[0], argv)
+        else:
+            os.execvpe(argv[0], argv, env)
     except OSError as error:
         sys.stderr.write(f"launcher: cannot run {argv[0]}: {error.strerror}\n")
         os._exit(127)
@@ -139,6 +143,7 @@ def main() -> None:
     die_with_parent(referee)
     join_cgroups(options.get("cgroups", []))
     apply_rlimits(options.get("rlimits", {}))
+    env = options.get("env")
     pidns = bool(options.get("pidns"))
     own_proc = pidns and bool(options.get("proc"))
     own_proc = own_proc and _libc.unshare(CLONE_NEWPID | CLONE_NEWNS) == 0
@@ -151,12 +156,12 @@ def main() -> None:
                 mount_own_proc()
             bot = os.fork()
             if bot == 0:
-                run(argv, None)
+                run(argv, env)
             close_stdio()
             exit_like(reap_until(bot))
         close_stdio()
         exit_like(reap_until(init))
-    run(argv, None)
+    run(argv, env)
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import IO
 
 from referee.botspec import BotSpec
-from referee.containment import wrap
+from referee.containment import launcher_environment, wrap
 from referee.cpu import CgroupCpuMeter, CpuMeter
 from referee.protocol import MAX_LINE, Fault
 from referee.sandbox import (
@@ -26,8 +26,8 @@ from referee.sandbox import (
     Sandbox,
     bwrap_argv,
     make_workdir,
-    own_paths,
     remove_workdir,
+    visible_paths,
 )
 
 STDERR_CAP = 1 << 20
@@ -196,9 +196,11 @@ class BotProcess:
         assert self.workdir is not None
         argv = _absolute_argv(spec.argv, spec.cwd or os.getcwd())
         cgroups = self.cgroup.procs_files if self.cgroup is not None else []
+        env = _base_environment(spec, self.workdir)
         bwrap: list[str] = []
         if sandbox.mode == "bwrap":
-            bwrap = bwrap_argv(sandbox, self.workdir, own_paths(argv, spec.cwd))
+            visible = visible_paths(argv, spec.own)
+            bwrap = bwrap_argv(sandbox, self.workdir, visible, env)
         return wrap(
             argv,
             self.pid_namespace,
@@ -206,6 +208,7 @@ class BotProcess:
             cgroups=cgroups,
             own_proc=sandbox.limited,
             bwrap=bwrap,
+            env=None if bwrap else env,
         )
 
     async def start(self) -> None:
@@ -228,7 +231,7 @@ class BotProcess:
                 stderr=asyncio.subprocess.PIPE,
                 start_new_session=True,
                 cwd=self.workdir,
-                env=_base_environment(self.spec, self.workdir),
+                env=launcher_environment(),  # the bot's own reaches only the bot (wrap)
             )
         except OSError as error:
             self._cleanup()

@@ -25,9 +25,10 @@ import shutil
 import signal
 import stat
 import subprocess
+import sys
 import tempfile
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Literal
 
@@ -202,37 +203,55 @@ def _under(path: str, roots: Iterable[str]) -> bool:
     return any(path == root or path.startswith(root.rstrip("/") + "/") for root in roots)
 
 
-def own_paths(argv: Iterable[str], cwd: str | None) -> list[str]:
-    """What a bot needs to see of the machine besides the system: the folder of every
-    existing path on its command line, its manifest's folder, and the installation prefix of
-    an interpreter that lives outside the system folders (``~/.pyenv/versions/X/bin/python``
-    needs ``~/.pyenv/versions/X``), also when named by a script's ``#!`` line."""
+def visible_paths(argv: Sequence[str], own: Iterable[str]) -> list[str]:
+    """What a bot sees of the machine besides the system folders: its own files (``own``:
+    a manifest's folder, or a command-line bot's program and script — see BotSpec.own) and
+    the runtime of its interpreter when that lives outside the system folders
+    (``~/.pyenv/versions/X/bin/python`` needs ``~/.pyenv/versions/X``), also when a
+    script's ``#!`` line names it. Nothing else: a path written on the command line is shown
+    only if it is one of the bot's own files."""
     found: list[str] = []
-
-    def add(path: str) -> None:
-        if path and path != "/" and path not in found and not _under(path, SYSTEM_PATHS):
+    for path in own:
+        if path and path not in found and not _under(path, SYSTEM_PATHS):
             found.append(path)
-
-    def add_program(program: str) -> None:
-        for candidate in (program, os.path.realpath(program)):
-            folder = os.path.dirname(candidate)
-            add(os.path.dirname(folder) if os.path.basename(folder) == "bin" else folder)
-
-    if cwd:
-        add(os.path.realpath(cwd))
-    for index, item in enumerate(argv):
-        if not os.path.isabs(item) or not os.path.exists(item):
-            continue
-        if index == 0:
-            add_program(item)
-            interpreter = _shebang(item)
-            if interpreter:
-                add_program(interpreter)
-        elif os.path.isfile(item):
-            add(os.path.dirname(os.path.realpath(item)))
-        else:
-            add(os.path.realpath(item))
+    if argv:
+        program = argv[0]
+        for runtime in (program, _shebang(program)):
+            for prefix in _runtime_prefixes(runtime) if runtime else ():
+                if prefix not in found:
+                    found.append(prefix)
     return found
+
+
+def _runtime_prefixes(program: str) -> list[str]:
+    """The installation an interpreter outside the system folders needs (its ``bin``'s
+    parent, where ``lib`` lives; a virtual environment and the Python behind it), for a
+    program on the referee's own PATH or of the referee's own Python only: the organiser's
+    runtimes, never a folder a bot names. Nothing for the system folders, nor where the
+    prefix would be a shared folder (the root, a home)."""
+    real = os.path.realpath(program)
+    on_path = {os.path.realpath(p) for p in os.environ.get("PATH", "").split(os.pathsep) if p}
+    organisers = {os.path.realpath(os.path.dirname(program)), os.path.dirname(real)} & on_path
+    if not organisers and not _under(real, _own_runtimes()):
+        return []
+    homes = {"/", "/root", "/home", os.path.realpath(os.path.expanduser("~"))}
+    prefixes: list[str] = []
+    for candidate in (os.path.abspath(program), real):
+        folder = os.path.dirname(candidate)
+        prefix = os.path.dirname(folder) if os.path.basename(folder) == "bin" else folder
+        if _under(prefix, SYSTEM_PATHS) or prefix in homes or os.path.dirname(prefix) == "/home":
+            continue
+        if prefix not in prefixes:
+            prefixes.append(prefix)
+    return prefixes
+
+
+@functools.cache
+def _own_runtimes() -> tuple[str, ...]:
+    """The installation of the Python running the referee (a bot may use the same one)."""
+    return tuple(
+        {os.path.realpath(p) for p in (sys.prefix, sys.base_prefix, sys.exec_prefix) if p}
+    )
 
 
 def _shebang(path: str) -> str | None:
@@ -251,14 +270,21 @@ def _shebang(path: str) -> str | None:
     return words[0]
 
 
-def bwrap_argv(sandbox: Sandbox, workdir: str, visible: Iterable[str]) -> list[str]:
+def bwrap_argv(
+    sandbox: Sandbox,
+    workdir: str,
+    visible: Iterable[str],
+    env: dict[str, str] | None = None,
+) -> list[str]:
     """The bwrap command line in front of a bot's argv (which follows a ``--`` added here).
 
     The bot runs as ``nobody`` in a user namespace with no capabilities, in new PID, network,
     IPC, UTS and cgroup namespaces (``--unshare-all``), sees /proc of its own namespace only,
     a private /tmp, the system read-only, its own files read-only, and its working directory
     read-write. bwrap's own PID 1 reaps orphans, and ``--die-with-parent`` ties the sandbox
-    to the launcher's life."""
+    to the launcher's life. ``env`` is the bot's whole environment: bwrap itself runs with
+    the referee's clean one and sets this only for the bot, inside (``LD_PRELOAD`` and the
+    like never reach a process outside the sandbox)."""
     argv = [
         shutil.which("bwrap") or "bwrap",
         "--unshare-all",
@@ -286,7 +312,12 @@ def bwrap_argv(sandbox: Sandbox, workdir: str, visible: Iterable[str]) -> list[s
     for path in visible:
         if os.path.exists(path):
             argv += ["--ro-bind", path, path]
-    argv += ["--bind", workdir, workdir, "--chdir", workdir, "--"]
+    argv += ["--bind", workdir, workdir, "--chdir", workdir]
+    if env is not None:
+        argv.append("--clearenv")
+        for key, value in env.items():
+            argv += ["--setenv", key, value]
+    argv.append("--")
     return argv
 
 

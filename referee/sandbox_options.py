@@ -11,19 +11,30 @@ from typing import Any, TypeVar
 import click
 from pydantic import ValidationError
 
+from referee.bounds import FiniteFloat
 from referee.sandbox import OPTION_OF_FIELD, Sandbox
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
 def sandbox_options(function: F) -> F:
-    """Add --sandbox, --memory, --cpu-seconds, --max-processes, --max-open-files,
-    --max-file-size and --allow-fallback to a click command."""
+    """``thousand match``'s sandbox options: an author testing their own bots gets the cheap
+    ``rlimits`` mode by default."""
+    return sandbox_options_defaulting("rlimits")(function)
+
+
+def sandbox_options_defaulting(mode: str) -> Callable[[F], F]:
+    """Add --sandbox (default ``mode``), --memory, --cpu-seconds, --max-processes,
+    --max-open-files, --max-file-size and --allow-fallback to a click command."""
+    return lambda function: _add_options(function, mode)
+
+
+def _add_options(function: F, mode: str) -> F:
     decorators = [
         click.option(
             "--sandbox",
             type=click.Choice(["none", "rlimits", "bwrap"]),
-            default="rlimits",
+            default=mode,
             show_default=True,
             help="none: no limits; rlimits: resource limits and a cgroup; bwrap: those inside "
             "a bubblewrap sandbox (no network, read-only system, no other files). "
@@ -31,31 +42,34 @@ def sandbox_options(function: F) -> F:
         ),
         click.option(
             "--memory",
-            type=click.IntRange(min=16),
+            type=click.IntRange(min=16, max=1 << 20),
             default=512,
             show_default=True,
             help="MiB per bot.",
         ),
         click.option(
             "--cpu-seconds",
-            type=click.FloatRange(min=0, min_open=True),
+            type=FiniteFloat(min=0, max=1e6, min_open=True),
             default=600.0,
             show_default=True,
             help="CPU seconds per bot process over its life (usually the whole match).",
         ),
         click.option(
             "--max-processes",
-            type=click.IntRange(min=1),
+            type=click.IntRange(min=1, max=1 << 16),
             default=64,
             show_default=True,
             help="Processes and threads per bot (needs a cgroup: see docs/security.md).",
         ),
         click.option(
-            "--max-open-files", type=click.IntRange(min=16), default=256, show_default=True
+            "--max-open-files",
+            type=click.IntRange(min=16, max=1 << 20),
+            default=256,
+            show_default=True,
         ),
         click.option(
             "--max-file-size",
-            type=click.IntRange(min=1),
+            type=click.IntRange(min=1, max=1 << 20),
             default=64,
             show_default=True,
             help="Largest file a bot may write, MiB.",
