@@ -178,9 +178,39 @@ def test_hot_dice_over_several_throws() -> None:
     state = start()
     state.setup(opened=[True, False, False])
     play(state, [1, 5, 2, 3, 6], "roll", [1, 1, 5])
-    assert (state.turn_total, state.dice_left, state.must_roll) == (40, 5, True)
-    play(state, "roll", [1, 2, 3, 4, 6], "stop")
+    assert (state.turn_total, state.dice_left, state.must_roll) == (40, 0, True)
+    play(state, "roll")
+    assert state.dice_left == 5
+    play(state, [1, 2, 3, 4, 6], "stop")
     assert state.scores()[0] == 50
+
+
+def test_after_hot_dice_the_view_says_what_the_set_aside_event_said() -> None:
+    """The event reports ``dice_left`` 0 and ``hot``; the view at the compulsory throw agrees
+    (0 dice left, all five aside) until the throw brings the five back."""
+    state = start()
+    state.setup(opened=[True, False, False])
+    events = play(state, [1, 1, 1, 5, 5])
+    aside = of_type(events, "set_aside")[-1]
+    view = state.view(0)
+    assert (aside["dice_left"], aside["hot"], aside["turn_total"]) == (0, True, 110)
+    assert (view["dice_left"], view["turn_total"], view["must_roll"]) == (0, 110, True)
+    assert sorted(view["set_aside"]) == sorted(aside["dice"])
+    play(state, "roll")
+    assert (state.view(0)["dice_left"], state.view(0)["set_aside"]) == (5, ())
+
+
+def test_at_a_keep_decision_the_view_counts_the_throw_as_not_yet_kept() -> None:
+    """With ``set_aside: "choose"`` the view at a keep decision is the table before the keep:
+    ``turn_total`` without the throw's points, ``dice_left`` the dice that were thrown."""
+    state = start(set_aside="choose")
+    state.setup(opened=[True, False, False])
+    play(state, [1, 5, 2, 3, 6])
+    view = state.view(0)
+    assert (view["choosing"], view["turn_total"], view["dice_left"]) == (True, 0, 5)
+    assert view["throw"] == (1, 5, 2, 3, 6)
+    events = play(state, {"type": "roll", "keep": [1]})
+    assert of_type(events, "set_aside")[0]["dice_left"] == state.view(0)["dice_left"] == 4
 
 
 def test_hot_dice_in_choose_mode_only_when_every_die_is_kept() -> None:
@@ -732,7 +762,7 @@ def test_double_on_two_dice_makes_hot_dice_in_ussr() -> None:
     events = play(state, [3, 3])
     aside = of_type(events, "set_aside")[0]
     assert (aside["points"], aside["hot"]) == (0, True)
-    assert (state.turn_total, state.dice_left, state.must_roll) == (100, 5, True)
+    assert (state.turn_total, state.dice_left, state.must_roll) == (100, 0, True)
 
 
 # --- the end of the game ---------------------------------------------------------------------

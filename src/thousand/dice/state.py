@@ -294,8 +294,7 @@ class DiceState:
         if phase == DECIDE:
             if self._pending is None:
                 if action.get("type") == "roll" and len(action) == 1:
-                    self.must_roll = False
-                    self._phase = THROW
+                    self._roll()
                     return []
                 return self._apply_decision(action)
             return self._apply_keep(action)
@@ -470,8 +469,7 @@ class DiceState:
         if len(action) != 1 or kind not in ("roll", "stop"):
             raise _malformed('expected {"type": "roll"} or {"type": "stop"}')
         if kind == "roll":
-            self.must_roll = False
-            self._phase = THROW
+            self._roll()
             return []
         if self.must_roll:
             raise IllegalAction("hot_dice", "all five dice are set aside: the throw is compulsory")
@@ -519,8 +517,7 @@ class DiceState:
         else:
             if self.dice_left == 0:
                 self._hot()
-                self.must_roll = False
-            self._phase = THROW
+            self._roll()
         return events
 
     # --------------------------------------------------------------------- limits --
@@ -637,11 +634,21 @@ class DiceState:
         )
 
     def _hot(self) -> None:
-        """All five dice set aside: all five come back and the next throw is compulsory."""
-        self.dice_left = DICE
-        self.kept = ()
+        """All five dice set aside: the next throw is compulsory and throws all five.
+
+        The five come back only when that throw is asked for (``_roll``): until then the view
+        shows what the ``set_aside`` event said, ``dice_left`` 0 with the five dice aside, so a
+        bot reading either one sees the same table (protocol.md, issue 10)."""
         self.must_roll = True
         self.confirming = self._cfg.confirm
+
+    def _roll(self) -> None:
+        """The mover throws: after hot dice with all five dice."""
+        if self.dice_left == 0:
+            self.dice_left = DICE
+            self.kept = ()
+        self.must_roll = False
+        self._phase = THROW
 
     # ------------------------------------------------------------ end of the turn --
     def _change(self, seat: int, delta: int, reason: str, events: list[Event]) -> None:
