@@ -7,6 +7,7 @@ live under a folder named ``tampered``; partial ``.part`` files are incomplete b
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -44,3 +45,28 @@ def verify_every_replay_written(tmp_path_factory: pytest.TempPathFactory) -> Ite
             + "\n".join(failures[:20]),
             pytrace=False,
         )
+
+
+# Under CI a missing system tool is a failure, not a skip: a green CI must mean the sandbox,
+# the browser pages and the Node.js bot were really tested. On a laptop the skip stays.
+_TOOLS_CI_MUST_HAVE = ("bwrap", "bubblewrap", "chromium", "node", "compiler", "cc ")
+
+
+def _needs_a_missing_tool(reason: str) -> bool:
+    text = reason.lower()
+    return any(word in text for word in _TOOLS_CI_MUST_HAVE)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    outcome = yield
+    report: pytest.TestReport = outcome.get_result()
+    if not (report.skipped and os.environ.get("CI") == "true"):
+        return
+    if hasattr(report, "wasxfail"):
+        return
+    longrepr = report.longrepr
+    reason = longrepr[2] if isinstance(longrepr, tuple) else str(longrepr)
+    if _needs_a_missing_tool(reason):
+        report.outcome = "failed"
+        report.longrepr = f"CI=true: a tool this test needs is missing, so it fails: {reason}"
