@@ -256,7 +256,9 @@ def main() -> None:
                 print("card_bot plays only the card game", file=sys.stderr)
                 return  # exiting before our hello: the referee records a clear start-up fault
             rules = message["rules"]
-            send({"type": "hello", "name": "cards-example", "version": "1.0", "protocol": 1})
+            # "games" tells `thousand bots check` which games to check (protocol.md, hello).
+            hello = {"type": "hello", "name": "cards-example", "version": "1.0", "protocol": 1}
+            send({**hello, "games": ["cards"]})
         elif kind == "game_start":
             # Re-seed per game: the same game then gets the same choices, whatever came before.
             rng = random.Random(f"{seed}:{message['game']}:{message['seat']}")

@@ -261,7 +261,9 @@ def main() -> None:
             rules = message["rules"]
             table = Table(rules)  # done before answering: start-up time is not charged to a game
             print(f"dice_bot thresholds by dice left: {table.thresholds()}", file=sys.stderr)
-            send({"type": "hello", "name": "dice-example", "version": "1.0", "protocol": 1})
+            # "games" tells `thousand bots check` which games to check (protocol.md, hello).
+            hello = {"type": "hello", "name": "dice-example", "version": "1.0", "protocol": 1}
+            send({**hello, "games": ["dice"]})
         elif kind == "game_start":
             # Re-seed per game: the same game then gets the same choices, whatever came before.
             rng = random.Random(f"{seed}:{message['game']}:{message['seat']}")

@@ -9,7 +9,9 @@ so what passes here behaves the same under ``thousand match`` and the ladder.
 from __future__ import annotations
 
 import asyncio
+import sys
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,9 +21,15 @@ from pydantic import BaseModel
 
 from referee.botspec import BotSpec, parse_bot
 from referee.match import MatchConfig, run_match
-from referee.players import TimeControl
+from referee.players import TimeControl, make_player
+from referee.protocol import Fault, hello_message
+from referee.sandbox import Sandbox
 from thousand.registry import game_spec
 from thousand.rules_io import rules_from_mapping
+
+Progress = Callable[[str], None]
+"""Told one line per phase of a check, so that a person sees it move (a check takes tens of
+seconds)."""
 
 # (game, preset, players, overrides): rule sets that together offer every kind of decision.
 CONFIGURATIONS: list[tuple[str, str, int, dict[str, Any]]] = [
@@ -59,6 +67,14 @@ def decision_kind(action: dict[str, Any]) -> str:
     return kind
 
 
+STDERR_KINDS = frozenset(
+    {"crash", "closed_stdout", "resource_limit", "startup", "bad_hello", "incompatible_protocol"}
+)
+"""Faults where the bot's own stderr usually says why (a traceback, an error message)."""
+STDERR_TAIL_LINES = 10
+STDERR_TAIL_CHARS = 2000
+
+
 @dataclass
 class CheckReport:
     label: str
@@ -66,18 +82,53 @@ class CheckReport:
     offered: set[str] = field(default_factory=set)
     answered: set[str] = field(default_factory=set)
     problems: list[dict[str, Any]] = field(default_factory=list)
+    skipped: str | None = None
+    """Why this rule set was not played: the bot does not play its game (not a problem)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "rules": self.label,
             "games": self.games,
+            "skipped": self.skipped,
             "decisions_asked": sorted(self.offered),
             "decisions_answered": sorted(self.answered),
             "problems": self.problems,
         }
 
 
-def _scan_replay(path: Path, bot_seat: int, report: CheckReport) -> None:
+def stderr_tail(path: Path) -> str | None:
+    """The last lines the bot wrote to stderr, for a problem where they usually say why."""
+    try:
+        with path.open("rb") as handle:
+            handle.seek(0, 2)
+            size = handle.tell()
+            handle.seek(max(0, size - 4 * STDERR_TAIL_CHARS))
+            data = handle.read()
+    except OSError:
+        return None
+    lines = data.decode("utf-8", "replace").rstrip("\n").splitlines()[-STDERR_TAIL_LINES:]
+    text = "\n".join(lines)[-STDERR_TAIL_CHARS:]
+    return text or None
+
+
+def _problem(
+    move: int | None, kind: str, detail: str, line: str | None, logs: Path
+) -> dict[str, Any]:
+    problem: dict[str, Any] = {
+        "move": move,
+        "fault": kind,
+        "problem": FAULT_WORDS.get(kind, kind),
+        "detail": detail,
+        "line": line,
+    }
+    if kind in STDERR_KINDS:
+        problem["stderr"] = next(
+            (tail for log in sorted(logs.glob("bot0-*")) if (tail := stderr_tail(log))), None
+        )
+    return problem
+
+
+def _scan_replay(path: Path, bot_seat: int, report: CheckReport, logs: Path) -> None:
     for raw in path.read_bytes().splitlines()[1:]:
         record = orjson.loads(raw)
         if record.get("kind") != "move" or record.get("seat") != bot_seat:
@@ -89,13 +140,7 @@ def _scan_replay(path: Path, bot_seat: int, report: CheckReport) -> None:
         if "fault" in record:
             fault = record["fault"]
             report.problems.append(
-                {
-                    "move": record["n"],
-                    "fault": fault["kind"],
-                    "problem": FAULT_WORDS.get(fault["kind"], fault["kind"]),
-                    "detail": fault["detail"],
-                    "line": fault.get("line"),
-                }
+                _problem(record["n"], fault["kind"], fault["detail"], fault.get("line"), logs)
             )
         else:
             report.answered.add(kind)
@@ -112,6 +157,7 @@ async def check_configuration(
     max_games: int,
     workdir: Path,
     detail: str = "",
+    sandbox: Sandbox | None = None,
 ) -> CheckReport:
     """Play up to ``max_games`` games of one rule set; ``detail`` names overrides in the label."""
     report = CheckReport(f"{game}/{rules_label}{detail} ({players} players)")
@@ -130,8 +176,9 @@ async def check_configuration(
             seed=1000 + index,
             time=time,
             replays=replays,
-            logs=workdir / "logs",
+            logs=replays / "logs",  # one folder a game: a crash's stderr is that game's
             close_grace=0.5,
+            sandbox=sandbox or Sandbox(),
         )
         outcomes = await run_match(config)
         report.games += 1
@@ -140,17 +187,11 @@ async def check_configuration(
             for fault in outcome.faults:
                 if fault.move is None:  # start-up faults have no replay line
                     report.problems.append(
-                        {
-                            "move": None,
-                            "fault": fault.kind,
-                            "problem": FAULT_WORDS.get(fault.kind, fault.kind),
-                            "detail": fault.detail,
-                            "line": None,
-                        }
+                        _problem(None, fault.kind, fault.detail, None, replays / "logs")
                     )
             if outcome.replay is not None:
                 seat = outcome.plan.seating.index(0)
-                _scan_replay(outcome.replay, seat, report)
+                _scan_replay(outcome.replay, seat, report, replays / "logs")
                 kinds_possible |= _offered_kinds(outcome.replay, seat)
         report.offered |= kinds_possible
         if report.problems and any(p["move"] is None for p in report.problems):
@@ -175,20 +216,101 @@ def _offered_kinds(path: Path, seat: int) -> set[str]:
     return kinds
 
 
+@dataclass
+class Probe:
+    """What one handshake for one game showed: the hello, or why there was none."""
+
+    game: str
+    hello_games: tuple[str, ...] | None = None
+    said_hello: bool = False
+    fault: Fault | None = None
+
+
+async def probe(
+    spec: BotSpec, game: str, players: int, rules: BaseModel, time: TimeControl, workdir: Path
+) -> Probe:
+    """Start the bot with one game's hello and stop it after its answer.
+
+    This is how the check learns which games a bot plays before it spends games on one it does
+    not: from the hello's ``games`` list, or from a bot that stops without a hello when offered
+    a game (the way single-game bots written before that key was added behave).
+    """
+    player = make_player(spec, workdir / f"probe-{game}.stderr.log")
+    rules_json = {"preset": "classic", **rules.model_dump(mode="json")}
+    result = Probe(game)
+    try:
+        await player.start(hello_message(game, players, 1, rules_json, time.to_json()), time)
+    except Fault as fault:
+        result.fault = fault
+    else:
+        result.said_hello = True
+        result.hello_games = player.hello.games if player.hello else None
+    finally:
+        await player.close(0.5)
+    return result
+
+
+def not_played(game: str, probes: dict[str, Probe]) -> str | None:
+    """Why the bot does not play ``game``, in plain words, or ``None`` if it should be checked.
+
+    The hello's ``games`` list decides when the bot sent one (in any of the probes: a dice bot
+    may stop before its hello in a card match and say ``"games": ["dice"]`` in a dice match).
+    Without it, a bot that stops without a hello when offered one game but answers another is
+    a single-game bot, not a crashing one. A bot that cannot start at all is checked, so that
+    its start-up problem is reported with its stderr.
+    """
+    found = probes[game]
+    listed = found.hello_games if found.said_hello else _announced(probes)
+    if listed is not None and game not in listed:
+        return f"does not play {game} (its hello says it plays: {', '.join(listed) or 'none'})"
+    if found.said_hello or listed is not None:
+        return None
+    others = [p.game for p in probes.values() if p.game != game and p.said_hello]
+    if found.fault is not None and found.fault.kind in ("crash", "closed_stdout") and others:
+        return (
+            f"does not play {game}: offered a {game} game it stopped without a hello "
+            f"({found.fault.detail}); a bot for one game can say so in its hello, "
+            f'"games": ["{others[0]}"]'
+        )
+    return None
+
+
+def _announced(probes: dict[str, Probe]) -> tuple[str, ...] | None:
+    return next((p.hello_games for p in probes.values() if p.hello_games is not None), None)
+
+
 async def check_bot(
-    spec: BotSpec, games: list[str], time: TimeControl, max_games: int = 12
+    spec: BotSpec,
+    games: list[str],
+    time: TimeControl,
+    max_games: int = 12,
+    progress: Progress | None = None,
 ) -> list[CheckReport]:
+    say = progress or (lambda _line: None)
+    chosen = [c for c in CONFIGURATIONS if c[0] in games and c[1] in game_spec(c[0]).presets]
     reports = []
     with tempfile.TemporaryDirectory(prefix="thousand-check-") as tmp:
-        for game, preset, players, overrides in CONFIGURATIONS:
-            if game not in games:
-                continue
-            if preset not in game_spec(game).presets:
-                continue
+        workdir = Path(tmp)
+        probes: dict[str, Probe] = {}
+        for game in dict.fromkeys(c[0] for c in chosen):
+            _, preset, players, overrides = next(c for c in chosen if c[0] == game)
+            say(f"starting the bot with a {game} hello")
+            rules = rules_from_mapping(game, {"preset": preset, **overrides})
+            probes[game] = await probe(spec, game, players, rules, time, workdir)
+        for number, (game, preset, players, overrides) in enumerate(chosen, 1):
             rules = rules_from_mapping(game, {"preset": preset, **overrides})
             detail = "".join(f" {k}={v}" for k, v in overrides.items())
+            why = not_played(game, probes)
+            if why is not None:
+                label = f"{game}/{preset}{detail} ({players} players)"
+                reports.append(CheckReport(label, skipped=why))
+                continue
+            say(
+                f"rule set {number} of {len(chosen)}: {game}/{preset}{detail}, "
+                f"{players} players, up to {max_games} games"
+            )
             report = await check_configuration(
-                spec, game, rules, preset, players, time, max_games, Path(tmp), detail
+                spec, game, rules, preset, players, time, max_games, workdir, detail
             )
             reports.append(report)
             if any(
@@ -207,8 +329,10 @@ async def check_for_ladder(
     players: int,
     time: TimeControl,
     max_games: int = 4,
+    sandbox: Sandbox | None = None,
 ) -> CheckReport:
-    """The check a ladder runs before admitting a bot: its own game, rules and table size."""
+    """The check a ladder runs before admitting a bot: its own game, rules, table size and
+    sandbox (a bot is never run outside the containment its games will have)."""
     with tempfile.TemporaryDirectory(prefix="thousand-check-") as tmp:
         return await check_configuration(
             spec,
@@ -219,9 +343,21 @@ async def check_for_ladder(
             time,
             max_games,
             Path(tmp),
+            sandbox=sandbox,
         )
 
 
-def run_check(bot: str, games: list[str], time: TimeControl, max_games: int) -> list[CheckReport]:
+def run_check(
+    bot: str,
+    games: list[str],
+    time: TimeControl,
+    max_games: int,
+    progress: Progress | None = None,
+) -> list[CheckReport]:
+    """Check a bot; by default each phase is announced on stderr (stdout is the report)."""
     spec = parse_bot(bot)
-    return asyncio.run(check_bot(spec, games, time, max_games))
+    return asyncio.run(check_bot(spec, games, time, max_games, progress or _to_stderr))
+
+
+def _to_stderr(line: str) -> None:
+    print(f"bots check: {line}", file=sys.stderr, flush=True)

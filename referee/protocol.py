@@ -49,12 +49,20 @@ def _decode_object(line: bytes) -> dict[str, Any]:
     return message
 
 
+MAX_GAMES_LISTED = 16
+
+
 @dataclass(frozen=True)
 class BotHello:
     name: str
     version: str | None = None
     author: str | None = None
     protocol: int = PROTOCOL_VERSION
+    games: tuple[str, ...] | None = None
+    """The games the bot says it plays (protocol.md, "hello"); ``None``: it did not say."""
+
+    def plays(self, game: str) -> bool:
+        return self.games is None or game in self.games
 
 
 def parse_hello(line: bytes) -> BotHello:
@@ -79,19 +87,47 @@ def parse_hello(line: bytes) -> BotHello:
         version=str(version)[:MAX_NAME] if version is not None else None,
         author=str(author)[:MAX_NAME] if author is not None else None,
         protocol=int(protocol),
+        games=_games(message.get("games", None), line),
     )
+
+
+def _games(games: Any, line: bytes) -> tuple[str, ...] | None:
+    """The optional ``games`` list, checked: names the referee does not know are kept (a later
+    referee may offer them) but cut short, and a list of anything else is a bad hello."""
+    if games is None:
+        return None
+    if (
+        not isinstance(games, list)
+        or len(games) > MAX_GAMES_LISTED
+        or not all(isinstance(game, str) for game in games)
+    ):
+        raise Fault(
+            "bad_hello",
+            f'games must be a list of at most {MAX_GAMES_LISTED} game names, such as ["dice"]',
+            line,
+        )
+    return tuple(game[:MAX_NAME] for game in games)
 
 
 def parse_action(line: bytes, expected_id: int) -> dict[str, Any]:
     """The action of a reply, after checking its shape and id (legality is the engine's)."""
     message = _decode_object(line)
     reply_id = message.get("id")
-    if type(reply_id) is not int or reply_id != expected_id:  # true == 1 in Python, not here
-        raise Fault("wrong_id", f"answered id {reply_id!r}, expected {expected_id}", line)
+    # Any JSON number equal to the id is the id (1.0 is 1 to JSON); the fast path is the
+    # integer a bot almost always sends. ``true`` equals 1 in Python, so the type test
+    # names int and float exactly and a boolean stays a wrong id.
+    if (type(reply_id) is not int and type(reply_id) is not float) or reply_id != expected_id:
+        shown = _shown(reply_id)
+        raise Fault("wrong_id", f"answered id {shown}, expected {expected_id}", line)
     action = message.get("action")
     if not isinstance(action, dict):
         raise Fault("malformed_json", "the reply has no action object", line)
     return action
+
+
+def _shown(value: Any) -> str:
+    """An id as the bot wrote it (``true``, ``"7"``, ``1.5``), cut short for a one-line detail."""
+    return orjson.dumps(value).decode()[:40]
 
 
 def hello_message(
