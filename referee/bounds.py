@@ -1,0 +1,50 @@
+"""The sane range of every number a person types into `thousand match` or `thousand ladder init`.
+
+One place for the limits, so that both commands refuse the same values in the same words and
+their --help shows the same ranges. Every range is finite on both sides: NaN, infinity and
+absurd magnitudes are refused at the command line, before they can reach a clock (a NaN
+allowance never runs out, so a ladder waited on it forever) or an allocation (a planned list of
+300 million games).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import click
+
+MAX_PER_MOVE = 3600.0
+"""Seconds per move: an hour is more than any bot of a contest should think."""
+MAX_STARTUP = 3600.0
+"""Seconds to start and say hello: an hour covers a cold JIT or a large model load."""
+MAX_BANK = 86400.0
+"""Seconds of bank per game: one day."""
+MAX_GAMES = 1_000_000
+"""Games of one match: beyond this a match is a ladder's job."""
+MAX_SEATS = 8
+"""Seats at a table: the most any game's rules allow (the dice game's eight)."""
+MAX_CONCURRENCY = 256
+"""Tables at once: each runs every bot of the match as its own process."""
+
+
+class FiniteFloat(click.FloatRange):
+    """A ``FloatRange`` that also refuses NaN (every comparison with NaN is false, so
+    click's own range check lets it through)."""
+
+    name = "float range"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if isinstance(number, float) and math.isnan(number):
+            self.fail(f"{value!r} is not a number (allowed: {self._describe_range()})", param, ctx)
+        return number
+
+
+def seconds(maximum: float, *, zero_ok: bool = False) -> FiniteFloat:
+    """A time in seconds: above zero (or zero, for a bank) and at most ``maximum``."""
+    return FiniteFloat(min=0, max=maximum, min_open=not zero_ok)
+
+
+def int_range(minimum: int, maximum: int) -> click.IntRange:
+    return click.IntRange(min=minimum, max=maximum)
