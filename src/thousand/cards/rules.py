@@ -112,7 +112,11 @@ class CardRules(BaseModel):
     )
     target: int = Field(1000, gt=0, description="Score that wins the game.")
     max_deals: int = Field(
-        300, gt=0, description="Hard cap on deals (redeals included); then rank by score."
+        300,
+        gt=0,
+        le=10_000,
+        description="Hard cap on deals (redeals included), at most 10,000 so that every game "
+        "ends; then rank by score.",
     )
     golden_round: bool = Field(
         False,

@@ -148,7 +148,11 @@ class DiceRules(BaseModel):
         None, le=0, description="Penalties never take a score below this (null: no floor)."
     )
     max_rounds: int = Field(
-        500, ge=1, description="Hard cap on rounds; then players are ranked by score."
+        500,
+        ge=1,
+        le=10_000,
+        description="Hard cap on rounds, at most 10,000 so that every game ends; then players "
+        "are ranked by score.",
     )
 
     @model_validator(mode="after")
