@@ -9,10 +9,22 @@ from __future__ import annotations
 import json
 import math
 import sys
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import click
 
+from referee.bounds import (
+    MAX_BANK,
+    MAX_CONCURRENCY,
+    MAX_GAMES,
+    MAX_PER_MOVE,
+    MAX_STARTUP,
+    int_range,
+    seconds,
+)
+from referee.chance import MAX_SEED
 from referee.sandbox_options import sandbox_from_options, sandbox_options
 from thousand import __version__
 from thousand.errors import RulesError
@@ -28,7 +40,42 @@ def fail(message: str) -> None:
     sys.exit(1)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+class ThousandGroup(click.Group):
+    """The top command group: click's own errors (a bad option, a value out of range, an unknown
+    command) print in the same one-line shape as every other error, ``thousand: error: ...``,
+    instead of click's three-line usage block; usage errors keep click's exit code 2."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, False, **extra)
+        except click.UsageError as error:
+            where = error.ctx.command_path if error.ctx is not None else "thousand"
+            click.echo(
+                f"thousand: error: {error.format_message()} (see '{where} --help')", err=True
+            )
+            sys.exit(error.exit_code)
+        except click.ClickException as error:
+            click.echo(f"thousand: error: {error.format_message()}", err=True)
+            sys.exit(error.exit_code)
+        except click.Abort:
+            click.echo("thousand: error: aborted", err=True)
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+@click.group(
+    cls=ThousandGroup,
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
+)
 @click.version_option(__version__, prog_name="thousand")
 def main() -> None:
     """Arena for the game Thousand (Тысяча): the 3-player card game and the dice game.
@@ -66,7 +113,9 @@ def rules_show(preset: str, game: str, as_json: bool) -> None:
     try:
         chosen = load_rules(game, preset)
     except RulesError as error:
-        fail(str(error))
+        others = [g for g in GAME_NAMES if g != game and preset in game_spec(g).presets]
+        hint = f" (hint: {preset} is a {others[0]} preset: --game {others[0]})" if others else ""
+        fail(f"{error}{hint}")
         return
     if as_json:
         click.echo(json.dumps({"game": game, **chosen.model_dump(mode="json")}, indent=2))
@@ -96,12 +145,33 @@ def _positive(name: str, value: float) -> None:
 @click.option(
     "--rules", "rules_arg", default="classic", show_default=True, help="Preset or rules file."
 )
-@click.option("--games", type=click.IntRange(min=1), default=10, show_default=True)
-@click.option("--seed", type=click.IntRange(min=0), default=None, help="Default: random, shown.")
+@click.option(
+    "--games",
+    type=int_range(1, MAX_GAMES),
+    default=10,
+    show_default=True,
+    help="With --rotate, rounded up to whole duplicate groups (announced).",
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(min=0, max=MAX_SEED),
+    default=None,
+    help="Reproduce a match. Default: a fresh secret 128-bit seed, shown in the report.",
+)
 @click.option("--rotate", is_flag=True, help="Duplicate format: every seed in every seating.")
-@click.option("--time-per-move", type=float, default=1.0, show_default=True, help="Seconds.")
-@click.option("--time-bank", type=float, default=10.0, show_default=True, help="Seconds a game.")
-@click.option("--startup-time", type=float, default=10.0, show_default=True, help="Seconds.")
+@click.option(
+    "--time-per-move", type=seconds(MAX_PER_MOVE), default=1.0, show_default=True, help="Seconds."
+)
+@click.option(
+    "--time-bank",
+    type=seconds(MAX_BANK, zero_ok=True),
+    default=10.0,
+    show_default=True,
+    help="Seconds a game.",
+)
+@click.option(
+    "--startup-time", type=seconds(MAX_STARTUP), default=10.0, show_default=True, help="Seconds."
+)
 @click.option(
     "--clock",
     type=click.Choice(["wall", "cpu"]),
@@ -109,14 +179,28 @@ def _positive(name: str, value: float) -> None:
     show_default=True,
     help="Charge wall time or the bot's CPU time.",
 )
-@click.option("--concurrency", type=click.IntRange(min=1), default=1, show_default=True)
-@click.option("--replays", type=click.Path(file_okay=False), default=None, help="Replay folder.")
+@click.option(
+    "--concurrency",
+    type=int_range(1, MAX_CONCURRENCY),
+    default=1,
+    show_default=True,
+    help="Tables at once, each with its own bot processes.",
+)
+@click.option(
+    "--replays",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Replay folder: each match writes into a new sub-folder match-DATE-TIME-XXXX of it "
+    "(printed at the end), never over another match's files.",
+)
 @click.option("--gzip", "compress", is_flag=True, help="Write replays as .jsonl.gz.")
 @click.option(
     "--logs",
     type=click.Path(file_okay=False),
     default=None,
-    help="Folder for the bots' stderr logs (default: REPLAYS/logs).",
+    help="Folder for the bots' stderr logs, in a new sub-folder per match (default: the "
+    "match's replay folder/logs, else a new folder under the system's temporary folder). "
+    "A fault report names the faulting bot's log.",
 )
 @click.option(
     "--sprt",
@@ -155,14 +239,18 @@ def match(
 
     A BOT is a command line in one string ("python3 bots/random_bot.py"), an executable, a
     bot manifest (.json/.toml), or a built-in (builtin:random, builtin:first).
+
+    When stdout is not a terminal (a pipe, a log), one line per finished game comes before
+    the results. Every time and count option has a finite range, shown below.
+
+    \b
+    Exit codes: 0 the match was played; 1 an error (bad rules, bot command, folder, full
+    disk); 2 a bad option; 3 a bot never played a game (it could not start in any);
+    130 interrupted.
     """
     from referee.matchcli import run_match_command
     from referee.players import TimeControl
 
-    _positive("--time-per-move", time_per_move)
-    if not math.isfinite(time_bank) or time_bank < 0:
-        raise click.BadParameter("must not be negative", param_hint="--time-bank")
-    _positive("--startup-time", startup_time)
     chosen = sandbox_from_options(
         sandbox, memory, cpu_seconds, max_processes, max_open_files, max_file_size, allow_fallback
     )

@@ -12,15 +12,22 @@ import signal
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import orjson
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from referee.botspec import BotSpecError, parse_bot
-from referee.match import GameOutcome, MatchConfig, duplicate_seatings, plan_games, run_match
+from referee.match import (
+    GameOutcome,
+    MatchConfig,
+    duplicate_seatings,
+    run_match,
+)
+from referee.matchfolders import FolderError, new_match_folder, temporary_log_folder
 from referee.players import TimeControl
-from referee.report import match_document, print_report
+from referee.report import count, match_document, print_report
 from referee.sandbox import Sandbox, SandboxError, resolve
 from referee.stats import Sprt, head_to_head_samples, parse_sprt
 from thousand.errors import RulesError
@@ -28,9 +35,9 @@ from thousand.registry import game_spec
 from thousand.rules_io import load_rules
 
 
-def _error(message: str) -> int:
+def _error(message: str, code: int = 1) -> int:
     print(f"thousand: error: {message}", file=sys.stderr)
-    return 1
+    return code
 
 
 def run_match_command(
@@ -52,9 +59,15 @@ def run_match_command(
 ) -> int:
     try:
         rules = load_rules(game, rules_arg)
+    except RulesError as error:
+        return _error(str(error))
+    try:
         game_spec(game).check_players(rules, len(bots))
+    except RulesError as error:
+        return _error(f"{error}{presets_hint(game, len(bots))}")
+    try:
         specs = [parse_bot(b) for b in bots]
-    except (RulesError, BotSpecError) as error:
+    except BotSpecError as error:
         return _error(str(error))
     sprt: Sprt | None = None
     if sprt_text is not None:
@@ -72,14 +85,18 @@ def run_match_command(
         print(f"thousand: warning: {warning}", file=sys.stderr)
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 31)
-    replay_dir = Path(replays) if replays else None
-    log_dir = Path(logs) if logs else (replay_dir / "logs" if replay_dir else None)
-    for folder in (replay_dir, log_dir):
-        if folder is not None:
-            try:
-                folder.mkdir(parents=True, exist_ok=True)
-            except OSError as error:
-                return _error(f"cannot create folder {folder}: {error.strerror}")
+    try:
+        # Every match in folders of its own: nothing of an earlier or a parallel match is
+        # overwritten or appended to.
+        replay_dir = new_match_folder(Path(replays)) if replays else None
+        if logs:
+            log_dir = new_match_folder(Path(logs))
+        elif replay_dir is not None:
+            log_dir = new_match_folder(replay_dir, "logs")
+        else:
+            log_dir = temporary_log_folder()
+    except FolderError as error:
+        return _error(str(error))
     config = MatchConfig(
         game=game,
         rules=rules,
@@ -95,10 +112,18 @@ def run_match_command(
         compress=compress,
         sandbox=chosen,
     )
-    total = len(plan_games(len(specs), games, seed, rotate))
+    total = planned_games(len(specs), games, rotate)
+    if total != games:
+        print(
+            f"thousand: note: --rotate plays whole duplicate groups of "
+            f"{len(duplicate_seatings(len(specs)))} games: {total} games, not {games}",
+            file=sys.stderr,
+        )
     config.games = total  # --rotate rounds up to whole groups: announce what will be played
     err = Console(stderr=True)
     show_progress = err.is_terminal
+    # A log (nohup, cron, CI) gets one line per finished game instead of a live bar.
+    progress_lines = not as_json and not sys.stdout.isatty()
     stopped: list[str] = []
     done: list[GameOutcome] = []
 
@@ -106,6 +131,8 @@ def run_match_command(
         done.append(outcome)
         if show_progress:
             progress.update(task, advance=1)
+        if progress_lines:
+            print(game_line(outcome, len(done), total, _names(config, done)), flush=True)
         if sprt is not None:
             if rotate:
                 # Only whole duplicate groups are samples: half a group still carries luck.
@@ -118,7 +145,7 @@ def run_match_command(
                 samples = head_to_head_samples(done, False)
             decision = sprt.decide(samples)
             if decision is not None:
-                stopped.append(f"SPRT accepted {decision} after {len(done)} games")
+                stopped.append(f"SPRT accepted {decision} after {count(len(done), 'game')}")
                 return True
         return False
 
@@ -135,22 +162,37 @@ def run_match_command(
     loop = asyncio.new_event_loop()
     main_task = loop.create_task(run_match(config, on_game))
     interrupted = False
+    broken: list[BaseException] = []
 
     def interrupt() -> None:
         nonlocal interrupted
         interrupted = True
         main_task.cancel()
 
+    def callback_failed(_: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        # An error inside a pipe callback (a bot's stderr log on a full disk) ends the match
+        # with one line, as an error in the game loop does.
+        error = context.get("exception")
+        broken.append(error if error is not None else RuntimeError(str(context.get("message"))))
+        main_task.cancel()
+
     loop.add_signal_handler(signal.SIGINT, interrupt)
     loop.add_signal_handler(signal.SIGTERM, interrupt)
+    loop.set_exception_handler(callback_failed)
     try:
         with progress:
             outcomes = loop.run_until_complete(main_task)
     except asyncio.CancelledError:
         outcomes = sorted(done, key=lambda o: o.plan.index)
-        stopped.append(f"interrupted after {len(outcomes)} games")
+        stopped.append(f"interrupted after {count(len(outcomes), 'game')}")
+    except OSError as error:
+        broken.append(error)
+        outcomes = []
     finally:
+        _cancel_leftovers(loop)
         loop.close()
+    if broken:
+        return _error(_describe_failure(broken[0], replay_dir, log_dir))
     names = _names(config, outcomes)
     document = match_document(config, names, outcomes, sprt, stopped[0] if stopped else None)
     if as_json:
@@ -160,13 +202,143 @@ def run_match_command(
         if not out.is_terminal:
             out = Console(width=120)  # a pipe or a log: room for the whole table
         print_report(document, out)
-    return 130 if interrupted else 0
+    for line in fault_log_lines(document, log_dir):
+        print(f"thousand: {line}", file=sys.stderr)
+    if interrupted:
+        return 130
+    absent = never_played(outcomes, names)
+    if absent:
+        return _error("; ".join(absent), code=NEVER_PLAYED)
+    return 0
+
+
+NEVER_PLAYED = 3
+"""Exit code of a match in which some bot played no game at all (it never started)."""
+
+
+def presets_hint(game: str, players: int) -> str:
+    """Name the presets made for this many players (four bots at cards: ``--rules four``)."""
+    fitting = [
+        name
+        for name, preset in game_spec(game).presets.items()
+        if players in preset.allowed_players()  # type: ignore[attr-defined]
+    ]
+    if not fitting:
+        return ""
+    return f" (hint: for {players} players try --rules {' or --rules '.join(fitting)})"
+
+
+def planned_games(players: int, games: int, rotate: bool) -> int:
+    """Games the match will play, counted without planning them: --rotate plays whole
+    duplicate groups, so ``games`` is rounded up to a multiple of the group size."""
+    if not rotate:
+        return games
+    size = len(duplicate_seatings(players))
+    return -(-games // size) * size
+
+
+def game_line(outcome: GameOutcome, finished: int, total: int, names: list[str]) -> str:
+    """One line per finished game for a log, as cutechess-cli prints: who scored what, why the
+    game ended, and any fault."""
+    seats = ", ".join(
+        f"{names[bot]} {outcome.result.scores[seat]}"
+        for seat, bot in sorted(
+            enumerate(outcome.plan.seating), key=lambda pair: outcome.result.ranking.index(pair[0])
+        )
+    )
+    line = f"game {finished} of {total} finished (#{outcome.plan.index}): {seats}"
+    line += f" ({outcome.result.reason})"
+    if outcome.faults:
+        line += "; faults: " + ", ".join(f"{names[f.bot]} {f.kind}" for f in outcome.faults)
+    return line
+
+
+def never_played(outcomes: list[GameOutcome], names: list[str]) -> list[str]:
+    """The bots that sat at tables but never played: in every game they were in, they faulted
+    before the first move (could not start, or were absent after failing to start)."""
+    reasons: dict[int, str] = {}
+    seen: set[int] = set()
+    played: set[int] = set()
+    for outcome in outcomes:
+        at_start = {f.bot: f for f in outcome.faults if f.move is None}
+        for bot in outcome.plan.seating:
+            seen.add(bot)
+            fault = at_start.get(bot)
+            if fault is None:
+                played.add(bot)
+            elif fault.kind != "absent":
+                reasons.setdefault(bot, f"{fault.kind}: {fault.detail}")
+    return [
+        f"bot {bot} ({names[bot]}) never played a game: it could not start"
+        + (f" ({reasons[bot]})" if bot in reasons else "")
+        for bot in sorted(seen - played)
+    ]
+
+
+def fault_log_lines(document: dict[str, Any], log_dir: Path) -> list[str]:
+    """For every bot that faulted, where its stderr went: the first place to look."""
+    lines = []
+    for entry in document["bots"]:
+        if not entry["fault_games"]:
+            continue
+        bot = entry["bot"]
+        logs = sorted(log_dir.glob(f"bot{bot}-*.stderr.log"))
+        where = ", ".join(str(p) for p in logs) if logs else f"none written (in {log_dir})"
+        kinds = ", ".join(f"{kind} {n}" for kind, n in sorted(entry["faults"].items()))
+        lines.append(
+            f"bot {bot} ({entry['name']}) faulted in {entry['fault_games']} "
+            f"game{'' if entry['fault_games'] == 1 else 's'} ({kinds}); its stderr log: {where}"
+        )
+    return lines
+
+
+def _describe_failure(error: BaseException, replay_dir: Path | None, log_dir: Path) -> str:
+    """One line for a match that could not go on: a disk that filled up, a folder that
+    vanished. Replays already finished stay; the game in progress is left as a .part file."""
+    if isinstance(error, OSError):
+        where = error.filename or replay_dir or log_dir
+        kept = (
+            f"; finished replays are in {replay_dir}, the unfinished game is a .part file"
+            if replay_dir
+            else ""
+        )
+        return f"cannot write {where}: {error.strerror or error}{kept}"
+    return f"the match stopped: {error}"
+
+
+def _cancel_leftovers(loop: asyncio.AbstractEventLoop) -> None:
+    """Games still running on other tables when one failed: stop them before the loop closes."""
+    pending = [task for task in asyncio.all_tasks(loop) if not task.done()]
+    for task in pending:
+        task.cancel()
+    if pending:
+        loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
 
 
 def _names(config: MatchConfig, outcomes: list[GameOutcome]) -> list[str]:
-    """Bot names as the bots announced them (their hello), else as given on the command line."""
-    names = [spec.name or spec.label for spec in config.bots]
+    """Bot names as the bots first announced them (their hello), else as given on the command
+    line; two bots of one name are told apart as ``name#1``, ``name#2`` in bot order. The first
+    name is kept: a bot restarted for a later game cannot rename itself mid-match."""
+    names: list[str | None] = [None] * len(config.bots)
     for outcome in outcomes:
         for seat, bot in enumerate(outcome.plan.seating):
-            names[bot] = outcome.names[seat]
-    return names
+            if names[bot] is None:
+                names[bot] = outcome.names[seat]
+    chosen = [
+        name or spec.name or spec.label for name, spec in zip(names, config.bots, strict=True)
+    ]
+    return distinct_labels(chosen)
+
+
+def distinct_labels(names: list[str]) -> list[str]:
+    """``name#k`` for names that more than one bot of the match carries."""
+    counts = Counter(names)
+    seen: Counter[str] = Counter()
+    labels = []
+    for name in names:
+        if counts[name] > 1:
+            seen[name] += 1
+            labels.append(f"{name}#{seen[name]}")
+        else:
+            labels.append(name)
+    return labels

@@ -7,9 +7,10 @@ from typing import Any
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from referee.match import GameOutcome, MatchConfig
-from referee.stats import Sprt, bot_table, head_to_head, head_to_head_samples
+from referee.stats import Sprt, bot_table, head_to_head, head_to_head_samples, pairwise
 
 
 def match_document(
@@ -33,6 +34,7 @@ def match_document(
         "bots": [s.to_json() for s in stats],
         "stopped": stopped,
         "replays": str(config.replays) if config.replays else None,
+        "logs": str(config.logs) if config.logs else None,
         "games": [
             {
                 "game": o.plan.index,
@@ -60,17 +62,72 @@ def match_document(
                 "bounds": list(sprt.bounds),
                 "decision": sprt.decide(samples),
             }
+    else:
+        document["pairwise"] = [
+            h.to_json() for h in pairwise(outcomes, len(config.bots), config.rotate)
+        ]
     return document
+
+
+def count(number: int, noun: str) -> str:
+    """``1 game``, ``2 games``: a count in English."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def _ms(value: float | None) -> str:
     return "—" if value is None else f"{value:.1f}"
 
 
+def _elo(value: float | None, unbounded: str) -> str:
+    """An Elo value of the document; ``None`` stands for an unbounded one (a perfect score)."""
+    return unbounded if value is None else f"{value:+.0f}"
+
+
+def _win_rate(h2h: dict[str, Any]) -> str:
+    low, high = h2h["win_rate_95"]
+    return f"{100 * h2h['win_rate']:.1f}% (95% CI {100 * low:.1f}–{100 * high:.1f}%)"
+
+
+def _elo_range(h2h: dict[str, Any]) -> str:
+    elo_low, elo_high = h2h["elo_95"]
+    point = _elo(h2h["elo"], "+∞" if h2h["win_rate"] >= 1 else "-∞")
+    return f"{point} (95% CI {_elo(elo_low, '-∞')} to {_elo(elo_high, '+∞')})"
+
+
+def print_pairwise(document: dict[str, Any], console: Console) -> None:
+    """The head-to-head table of three or more bots: for every pair, how often the first
+    finished ahead of the second in the games both played."""
+    rows = document.get("pairwise")
+    if not rows:
+        return
+    table = Table(title="head to head: how often A finished ahead of B")
+    for column, justify in (
+        ("A", "left"),
+        ("B", "left"),
+        ("games", "right"),
+        ("A ahead", "right"),
+        ("A ahead rate", "right"),
+        ("Elo A − B", "right"),
+    ):
+        table.add_column(column, justify=justify)  # type: ignore[arg-type]
+    bots = document["bots"]
+    for h2h in rows:
+        a, b = h2h["bots"]
+        table.add_row(
+            Text(f"{a}: {bots[a]['name']}"),
+            Text(f"{b}: {bots[b]['name']}"),
+            str(h2h["games"]),
+            str(round(h2h["win_rate"] * h2h["games"])),
+            _win_rate(h2h),
+            _elo_range(h2h),
+        )
+    console.print(table)
+
+
 def print_report(document: dict[str, Any], console: Console) -> None:
     title = (
         f"{document['game']} · rules {document['rules']} · "
-        f"{document['games_played']} games · seed {document['seed']}"
+        f"{count(document['games_played'], 'game')} · seed {document['seed']}"
     )
     table = Table(title=title)
     for column, justify in (
@@ -96,16 +153,11 @@ def print_report(document: dict[str, Any], console: Console) -> None:
             f"{_ms(think['mean_wall'])} / {_ms(think['max_wall'])}",
         )
     console.print(table)
+    print_pairwise(document, console)
     h2h = document.get("head_to_head")
     if h2h:
-        low, high = h2h["win_rate_95"]
-        elo_low, elo_high = h2h["elo_95"]
         name0, name1 = document["bots"][0]["name"], document["bots"][1]["name"]
-        console.print(
-            f"{name0} vs {name1}: win rate {100 * h2h['win_rate']:.1f}% "
-            f"(95% CI {100 * low:.1f}–{100 * high:.1f}%), "
-            f"Elo {h2h['elo']:+.0f} (95% CI {elo_low:+.0f} to {elo_high:+.0f})"
-        )
+        console.print(f"{name0} vs {name1}: win rate {_win_rate(h2h)}, Elo {_elo_range(h2h)}")
         if h2h["paired"] and "error_bar_ratio" in h2h:
             console.print(
                 f"duplicate pairing: error bar {100 * h2h['error_bar_ratio']:.0f}% of the "
@@ -113,10 +165,10 @@ def print_report(document: dict[str, Any], console: Console) -> None:
             )
     sprt = document.get("sprt")
     if sprt:
+        first = document["bots"][0]["name"]
         verdict = {
-            "H1": f"H1 accepted: {document['bots'][0]['name']} is at least "
-            f"{sprt['elo1']:+g} Elo stronger",
-            "H0": f"H0 accepted: {document['bots'][0]['name']} is not {sprt['elo1']:+g} Elo "
+            "H1": f"H1 accepted: {first} is at least {sprt['elo1']:+g} Elo stronger",
+            "H0": f"H0 accepted: {first} is not {sprt['elo1']:+g} Elo "
             f"stronger (at most {sprt['elo0']:+g})",
             None: "undecided",
         }[sprt["decision"]]
@@ -128,3 +180,5 @@ def print_report(document: dict[str, Any], console: Console) -> None:
         console.print(f"sandbox: {document['sandbox']}")
     if document.get("replays"):
         console.print(f"replays in {document['replays']}")
+    if document.get("logs"):
+        console.print(Text(f"bot stderr logs in {document['logs']}"))

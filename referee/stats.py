@@ -79,12 +79,32 @@ def bot_table(outcomes: Sequence[GameOutcome], names: Sequence[str]) -> list[Bot
 
 
 def elo_from_score(score: float) -> float:
-    score = min(max(score, 1e-6), 1 - 1e-6)
+    """The Elo difference a score implies; a perfect score implies an unbounded one
+    (``inf``/``-inf``), which is what 10 wins out of 10 honestly say."""
+    if score >= 1.0:
+        return math.inf
+    if score <= 0.0:
+        return -math.inf
     return -400.0 * math.log10(1.0 / score - 1.0)
 
 
 def score_from_elo(elo: float) -> float:
     return 1.0 / (1.0 + math.pow(10.0, -elo / 400.0))
+
+
+def wilson(successes: float, trials: float, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval of a proportion: unlike the normal approximation it does not
+    shrink to nothing at 0 or 1 (10 wins of 10 give about 72%-100%, not 100%-100%).
+    ``trials`` may be an effective (non-integer) sample size."""
+    if trials <= 0:
+        return 0.0, 1.0
+    p = successes / trials
+    z2 = z * z
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = z / (1 + z2 / trials) * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials))
+    low = 0.0 if p <= 0.0 else max(0.0, centre - half)
+    high = 1.0 if p >= 1.0 else min(1.0, centre + half)
+    return low, high
 
 
 def _mean_var(samples: Sequence[float]) -> tuple[float, float]:
@@ -94,13 +114,21 @@ def _mean_var(samples: Sequence[float]) -> tuple[float, float]:
     return mean, var
 
 
-def head_to_head_samples(outcomes: Sequence[GameOutcome], paired: bool) -> list[float]:
-    """Bot 0's score against bot 1: 1 for a win, 0 for a loss, per game or per duplicate group."""
+def _ahead(outcome: GameOutcome, a: int, b: int) -> float:
+    return 1.0 if outcome.place_of(a) < outcome.place_of(b) else 0.0
+
+
+def head_to_head_samples(
+    outcomes: Sequence[GameOutcome], paired: bool, a: int = 0, b: int = 1
+) -> list[float]:
+    """Bot ``a``'s score against bot ``b`` (1 when ranked ahead of it, else 0), per game or,
+    ``paired``, as the mean of each duplicate group; games without both bots are skipped."""
+    both = [o for o in outcomes if a in o.plan.seating and b in o.plan.seating]
     if not paired:
-        return [1.0 if o.place_of(0) == 1 else 0.0 for o in outcomes]
+        return [_ahead(o, a, b) for o in both]
     groups: dict[int, list[float]] = defaultdict(list)
-    for outcome in outcomes:
-        groups[outcome.plan.group].append(1.0 if outcome.place_of(0) == 1 else 0.0)
+    for outcome in both:
+        groups[outcome.plan.group].append(_ahead(outcome, a, b))
     return [sum(g) / len(g) for g in groups.values()]
 
 
@@ -116,14 +144,18 @@ class HeadToHead:
     stderr: float
     stderr_unpaired: float
     paired: bool
+    a: int = 0
+    b: int = 1
 
     def to_json(self) -> dict[str, Any]:
+        """Infinite Elo values (a perfect score) are ``null``: JSON has no infinity."""
         data: dict[str, Any] = {
+            "bots": [self.a, self.b],
             "games": self.games,
             "win_rate": self.score,
             "win_rate_95": [self.low, self.high],
-            "elo": self.elo,
-            "elo_95": [self.elo_low, self.elo_high],
+            "elo": _finite(self.elo),
+            "elo_95": [_finite(self.elo_low), _finite(self.elo_high)],
             "paired": self.paired,
             "stderr": self.stderr,
             "stderr_unpaired": self.stderr_unpaired,
@@ -133,23 +165,38 @@ class HeadToHead:
         return data
 
 
-def head_to_head(outcomes: Sequence[GameOutcome], paired: bool) -> HeadToHead | None:
-    """Win rate of bot 0 over bot 1 with a 95% interval (normal approximation), and the Elo
-    difference it implies; with ``paired`` the interval comes from duplicate groups."""
-    if not outcomes:
+def _finite(value: float) -> float | None:
+    return value if math.isfinite(value) else None
+
+
+def head_to_head(
+    outcomes: Sequence[GameOutcome], paired: bool, a: int = 0, b: int = 1
+) -> HeadToHead | None:
+    """How often bot ``a`` finished ahead of bot ``b``, with a 95% Wilson interval, and the Elo
+    difference it implies.
+
+    With ``paired`` (duplicate groups) the interval is a Wilson interval over the effective
+    number of games that the groups' spread stands for (p(1-p)/stderr²): pairing that removed
+    luck counts as more games. At a perfect score, or when the groups show no spread, there is
+    no spread to learn from and the plain number of games is used, so 10 of 10 never claims
+    certainty."""
+    unpaired = head_to_head_samples(outcomes, False, a, b)
+    if not unpaired:
         return None
-    unpaired = head_to_head_samples(outcomes, False)
     mean, var_unpaired = _mean_var(unpaired)
     stderr_unpaired = math.sqrt(var_unpaired / len(unpaired)) if len(unpaired) > 1 else 0.0
+    effective = float(len(unpaired))
     if paired:
-        samples = head_to_head_samples(outcomes, True)
+        samples = head_to_head_samples(outcomes, True, a, b)
         _, var = _mean_var(samples)
         stderr = math.sqrt(var / len(samples)) if len(samples) > 1 else 0.0
+        if stderr > 0 and 0.0 < mean < 1.0:
+            effective = mean * (1 - mean) / (stderr * stderr)
     else:
         stderr = stderr_unpaired
-    low, high = max(0.0, mean - Z95 * stderr), min(1.0, mean + Z95 * stderr)
+    low, high = wilson(mean * effective, effective)
     return HeadToHead(
-        games=len(outcomes),
+        games=len(unpaired),
         score=mean,
         low=low,
         high=high,
@@ -159,7 +206,21 @@ def head_to_head(outcomes: Sequence[GameOutcome], paired: bool) -> HeadToHead | 
         stderr=stderr,
         stderr_unpaired=stderr_unpaired,
         paired=paired,
+        a=a,
+        b=b,
     )
+
+
+def pairwise(outcomes: Sequence[GameOutcome], bots: int, paired: bool) -> list[HeadToHead]:
+    """Every pair of bots, ``a`` against ``b`` for ``a < b``: who finished ahead of whom in the
+    games both played (the head-to-head table of a match of three or more)."""
+    table = []
+    for a in range(bots):
+        for b in range(a + 1, bots):
+            h2h = head_to_head(outcomes, paired, a, b)
+            if h2h is not None:
+                table.append(h2h)
+    return table
 
 
 MIN_GROUPS = 8

@@ -14,6 +14,7 @@ from pathlib import Path
 import click
 
 from referee.botspec import BotSpecError, parse_bot
+from referee.bounds import MAX_BANK, MAX_PER_MOVE, MAX_SEATS, MAX_STARTUP, int_range, seconds
 from referee.ladder import ratings, rerate, service, standings, store
 from referee.ladder.executor import LocalExecutor
 from referee.players import TimeControl
@@ -63,10 +64,25 @@ def ladder() -> None:
 @click.option(
     "--rules", "rules_arg", default="classic", show_default=True, help="Preset or rules file."
 )
-@click.option("--players", type=int, default=None, help="Seats per match (default: the game's).")
-@click.option("--time-per-move", type=float, default=1.0, show_default=True)
-@click.option("--time-bank", type=float, default=10.0, show_default=True)
-@click.option("--startup-time", type=float, default=10.0, show_default=True)
+@click.option(
+    "--players",
+    type=int_range(2, MAX_SEATS),
+    default=None,
+    help="Seats per match (default: the game's).",
+)
+@click.option(
+    "--time-per-move", type=seconds(MAX_PER_MOVE), default=1.0, show_default=True, help="Seconds."
+)
+@click.option(
+    "--time-bank",
+    type=seconds(MAX_BANK, zero_ok=True),
+    default=10.0,
+    show_default=True,
+    help="Seconds a game.",
+)
+@click.option(
+    "--startup-time", type=seconds(MAX_STARTUP), default=10.0, show_default=True, help="Seconds."
+)
 @click.option(
     "--clock",
     type=click.Choice(["wall", "cpu"]),
@@ -394,7 +410,7 @@ def ladder_run(
         return
     finally:
         loop.close()
-    click.echo(f"recorded {recorded} matches")
+    click.echo(f"recorded {recorded} match{'' if recorded == 1 else 'es'}")
     if presses:
         sys.exit(130)
 

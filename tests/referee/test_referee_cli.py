@@ -123,7 +123,7 @@ def test_json_document_two_bots(marker: str, tmp_path: Path) -> None:
     assert run.stderr == ""
     doc = run.doc
     assert DOC_KEYS | {"head_to_head"} <= doc.keys()  # later versions may add keys
-    assert doc["game"] == "dice" and doc["players"] == 2 and doc["seed"] == 11
+    assert doc["game"] == "dice" and doc["players"] == 2 and doc["seed"] == "11"
     assert doc["rotate"] is False and doc["stopped"] is None
     assert doc["games_planned"] == doc["games_played"] == len(doc["games"]) == 5
     assert doc["time"] == {
@@ -261,6 +261,7 @@ def test_concurrency_plays_every_game(marker: str, tmp_path: Path) -> None:
     doc = run.doc
     assert doc["games_played"] == 6
     assert [g["game"] for g in doc["games"]] == list(range(6))
+    replays = Path(doc["replays"])  # the match's own sub-folder of --replays
     assert sorted(p.name for p in replays.glob("game-*")) == [
         f"game-{i:05d}.jsonl" for i in range(6)
     ]

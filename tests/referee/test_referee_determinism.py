@@ -30,7 +30,7 @@ def normalised(replay: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def document_without_timings(doc: dict[str, Any]) -> dict[str, Any]:
-    doc = {k: v for k, v in doc.items() if k != "replays"}
+    doc = {k: v for k, v in doc.items() if k not in ("replays", "logs")}
     doc["bots"] = [{k: v for k, v in b.items() if k != "think_ms"} for b in doc["bots"]]
     doc["games"] = [{k: v for k, v in g.items() if k != "replay"} for g in doc["games"]]
     return doc

@@ -169,8 +169,8 @@ def test_a_bot_gets_a_small_environment(marker: str, tmp_path: Path) -> None:
     assert run.doc["bots"][0]["faults"] == {}
     assert run.doc["bots"][0]["name"] == "faulty-env"  # the hello's name wins
     assert_no_leftovers(marker)
-    assert not (replays / "logs").exists()  # --logs puts the stderr logs elsewhere
-    (log,) = logs.glob("bot0-*.stderr.log")
+    assert not (Path(run.doc["replays"]) / "logs").exists()  # --logs puts them elsewhere
+    (log,) = logs.glob("match-*/bot0-*.stderr.log")  # in the match's own sub-folder
     seen = json.loads(log.read_bytes().splitlines()[0])
     env = seen["env"]
     assert "THOUSAND_TEST_SECRET" not in env

@@ -144,7 +144,9 @@ def play(
     done = subprocess.run(
         argv, capture_output=True, text=True, timeout=timeout, check=False, cwd=cwd, env=env
     )
-    run = Run(argv, done.returncode, done.stdout, done.stderr, replays)
+    # Each match writes into a new sub-folder of --replays: the newest is this one's.
+    folder = max(replays.glob("match-*"), key=lambda p: p.stat().st_mtime_ns, default=replays)
+    run = Run(argv, done.returncode, done.stdout, done.stderr, folder)
     assert done.returncode == 0, run.explain()
     assert len(run.doc["games"]) == 1, run.explain()
     return run
