@@ -170,16 +170,19 @@ def _shared_folder(path: str) -> bool:
 
 
 def _own_files(argv: list[str], program: str) -> tuple[str, ...]:
-    """A command-line bot's own files: its program when named by a path (``./bot``), else
-    its script — the first argument after the interpreter's options that is a file."""
-    if os.sep in argv[0]:
-        return (program,)
+    """A command-line bot's own files: its program when named by a path (``./bot``), and its
+    script — the first argument after the program's options, when that is a file
+    (``python3 -u bots/my.py``). Files, never folders: a folder on the command line is not
+    the bot's to see."""
+    own = [program] if os.sep in argv[0] else []
     for item in argv[1:]:
         if item.startswith("-"):
             continue
         candidate = Path(item)
-        return (str(candidate.resolve()),) if candidate.is_file() else ()
-    return ()
+        if candidate.is_file():
+            own.append(str(candidate.resolve()))
+        break
+    return tuple(own)
 
 
 def parse_bot_or_unavailable(argument: str) -> BotSpec:

@@ -125,10 +125,15 @@ def make_ladder(
     check: bool = False,
     seed: int = 0,
     extra: tuple[str, ...] = (),
+    sandbox: str = "rlimits",
 ) -> Path:
-    """A ladder in ``folder/ladder.db`` with ``bots`` (name -> BOT) admitted."""
+    """A ladder in ``folder/ladder.db`` with ``bots`` (name -> BOT) admitted. These tests are
+    about the ladder, not the sandbox: ``rlimits`` by default (allowed explicitly), so they
+    run alike with or without bubblewrap; the end-to-end test and tests/fairplay use the
+    real default, bwrap."""
     db = folder / "ladder.db"
     args: list[object] = ["init", db, "--game", game, "--players", players, "--seed", seed]
+    args += ["--sandbox", sandbox] + (["--allow-weak-sandbox"] if sandbox != "bwrap" else [])
     if rules == "short":
         path = folder / "short.toml"
         path.write_text(SHORT_DICE, encoding="utf-8")

@@ -1,16 +1,23 @@
-"""End to end with real bot processes: init, admit five example bots through the conformance
-check, play 30 matches two at a time, and the standings put the sensible bots on top."""
+"""End to end with real bot processes: init (the default sandbox: bubblewrap), admit five
+example bots through the conformance check, play 30 matches two at a time, and the standings
+put the sensible bots on top."""
 
 from __future__ import annotations
 
 import shutil
 from pathlib import Path
 
+import pytest
+
 from referee.ladder.standings import Standings
+from referee.sandbox import bwrap_problem
 from tests.ladder.conftest import DICE_BOT, JS_BOT, RANDOM_BOT, check_consistent, ok, py_bot
 
 
 def test_thirty_matches_rank_the_sensible_bots_above_the_random_ones(tmp_path: Path) -> None:
+    problem = bwrap_problem()
+    if problem is not None:  # the ladder's default sandbox (a failure under CI=true)
+        pytest.skip(f"the default ladder sandbox needs bubblewrap: {problem}")
     db = tmp_path / "contest.db"
     ok("init", db, "--game", "dice", "--rules", "classic", "--players", "3")
     sensible = {"dice": py_bot(DICE_BOT, 1), "dice-seed2": py_bot(DICE_BOT, 2)}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shlex
 import shutil
@@ -17,7 +18,8 @@ from referee import sandbox as sandbox_module
 from referee.botspec import BotSpec
 from referee.containment import has_pid_namespace
 from referee.process import _absolute_argv, _base_environment
-from referee.sandbox import MIB, Sandbox, SandboxError, own_paths, resolve
+from referee.botspec import parse_bot
+from referee.sandbox import MIB, Sandbox, SandboxError, resolve, visible_paths
 
 ROOT = Path(__file__).resolve().parents[2]
 PY = sys.executable
@@ -92,14 +94,33 @@ def test_the_environment_is_small_and_home_is_the_fresh_folder() -> None:
     assert env["HOME"] == env["TMPDIR"] == "/tmp/thousand-bot-x"
 
 
-def test_bwrap_sees_the_interpreter_prefix_and_the_bots_folder(tmp_path: Path) -> None:
+def test_bwrap_sees_the_interpreter_prefix_and_the_bots_own_script_only(tmp_path: Path) -> None:
     script = tmp_path / "bots" / "mine.py"
     script.parent.mkdir()
     script.write_text("")
-    seen = own_paths([PY, str(script)], None)
-    assert str(script.parent) in seen
+    (tmp_path / "bots" / "theirs.py").write_text("")
+    secret = tmp_path / "secret"
+    secret.mkdir()
+    spec = parse_bot(f"{PY} {script} {secret} {tmp_path}")
+    seen = visible_paths(spec.argv, spec.own)
+    assert str(script) in seen
+    assert str(script.parent) not in seen and str(secret) not in seen and str(tmp_path) not in seen
     if not os.path.realpath(PY).startswith("/usr/"):
         assert any(os.path.realpath(PY).startswith(path + "/") for path in seen)
+
+
+def test_a_manifest_bot_sees_its_own_folder_and_no_path_it_names(tmp_path: Path) -> None:
+    folder = tmp_path / "alice"
+    folder.mkdir()
+    (folder / "bot.py").write_text("")
+    secret = tmp_path / "secret"
+    secret.mkdir()
+    manifest = folder / "bot.json"
+    manifest.write_text(json.dumps({"command": [PY, "bot.py", str(secret), "/root"]}))
+    spec = parse_bot(str(manifest))
+    seen = visible_paths(spec.argv, spec.own)
+    assert str(folder) in seen
+    assert not any(p in seen for p in (str(secret), "/root", str(tmp_path)))
 
 
 def _thousand(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:

@@ -214,7 +214,9 @@ def main() -> None:
         if kind == "hello":
             send({"type": "hello", "name": f"hostile-{MODE}", "protocol": 1})
         elif kind == "request":
-            if not attacked:
+            # snoop looks again at every decision: the other bot writes its secret at its
+            # first decision, which may come after ours (the lot decides who starts).
+            if not attacked or MODE == "snoop":
                 attacked = True
                 attack()
             send({"type": "action", "id": message["id"], "action": message["legal"][0]})
