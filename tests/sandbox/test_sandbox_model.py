@@ -15,10 +15,9 @@ import pytest
 from pydantic import ValidationError
 
 from referee import sandbox as sandbox_module
-from referee.botspec import BotSpec
+from referee.botspec import BotSpec, parse_bot
 from referee.containment import has_pid_namespace
 from referee.process import _absolute_argv, _base_environment
-from referee.botspec import parse_bot
 from referee.sandbox import MIB, Sandbox, SandboxError, resolve, visible_paths
 
 ROOT = Path(__file__).resolve().parents[2]
