@@ -309,6 +309,7 @@ def bots_check(
     from referee.botspec import BotSpecError
     from referee.check import run_check
     from referee.players import TimeControl
+    from referee.safetext import for_terminal
 
     _positive("--time-per-move", time_per_move)
     _positive("--startup-time", startup_time)
@@ -319,6 +320,7 @@ def bots_check(
         fail(str(error))
         return
     problems = sum(len(r.problems) for r in reports)
+    problems += not any(r.skipped is None for r in reports)  # a bot that plays no game here
     if as_json:
         click.echo(
             json.dumps(
@@ -328,6 +330,9 @@ def bots_check(
         )
         sys.exit(1 if problems else 0)
     for report in reports:
+        if report.skipped is not None:
+            click.echo(f"- {report.label}: not checked, {for_terminal(report.skipped)}")
+            continue
         mark = click.style("✓", fg="green") if not report.problems else click.style("✗", fg="red")
         click.echo(
             f"{mark} {report.label}: {report.games} games; answered "
@@ -346,6 +351,8 @@ def bots_check(
             click.echo(f"    {where}: {problem['problem']} — {problem['detail']}")
             if problem["line"]:
                 click.echo(f"      line: {problem['line']}")
+            for text in (problem.get("stderr") or "").splitlines():
+                click.echo(f"      stderr: {for_terminal(text)}")
         for (kind, detail), count in shown.items():
             if count > 1:
                 click.echo(f"    ({count - 1} more: {kind} — {detail})")
@@ -469,6 +476,15 @@ def _register_ladder() -> None:
 
 
 _register_ladder()
+
+
+def _register_protocol() -> None:
+    from referee.protocolcli import protocol
+
+    main.add_command(protocol)
+
+
+_register_protocol()
 
 if __name__ == "__main__":
     main()

@@ -1,0 +1,145 @@
+"""The published JSON Schemas (`thousand protocol schema`) against real transcripts.
+
+Real matches of both games under several rule sets are played by the helper bot in every seat,
+logging every line it receives and sends; every line must validate against the schema of its
+message (with a JSON Schema validator, on the document the command prints, not on the models
+behind it), and every preset's rules against the game's rules schema.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from referee.schema import protocol_schemas
+from tests.protocol.conftest import read_lines, run, wire_bot
+from thousand.registry import GAME_NAMES, game_spec
+
+# (game, rules file content, players): both games, several presets, every table size.
+MATCHES: list[tuple[str, dict[str, Any], int]] = [
+    ("dice", {"preset": "classic", "max_rounds": 40}, 2),
+    ("dice", {"preset": "ussr", "set_aside": "choose", "max_rounds": 40}, 3),
+    ("dice", {"preset": "barrel850", "confirm_hot_dice": True, "max_rounds": 40}, 4),
+    ("cards", {"preset": "classic", "max_deals": 4}, 3),
+    ("cards", {"preset": "everything", "max_deals": 4}, 3),
+    ("cards", {"preset": "four", "max_deals": 4}, 4),
+    ("cards", {"preset": "duel", "max_deals": 4}, 2),
+    ("cards", {"preset": "golden", "max_deals": 4}, 3),
+]
+
+
+@pytest.fixture(scope="module")
+def document() -> dict[str, Any]:
+    done = run("protocol", "schema")
+    assert done.returncode == 0, done.stderr
+    printed: dict[str, Any] = json.loads(done.stdout)
+    return printed
+
+
+def validator(schema: dict[str, Any]) -> Draft202012Validator:
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+def errors(check: Draft202012Validator, message: Any) -> list[str]:
+    return [f"{list(e.absolute_path)}: {e.message}" for e in check.iter_errors(message)]
+
+
+def play_and_record(
+    tmp_path: Path, marker: str, game: str, rules: dict[str, Any], players: int
+) -> list[tuple[str, dict[str, Any]]]:
+    """Every line of a real match as (direction, message), for every seat."""
+    rules_file = tmp_path / "rules.json"
+    rules_file.write_text(json.dumps(rules))
+    prefixes = [tmp_path / f"seat{seat}" for seat in range(players)]
+    bots = [wire_bot(marker, "--log", str(prefix)) for prefix in prefixes]
+    done = run(
+        "match", *bots, "--game", game, "--rules", str(rules_file), "--games", "2", "--seed", "3"
+    )
+    assert done.returncode == 0, done.stderr
+    lines: list[tuple[str, dict[str, Any]]] = []
+    for prefix in prefixes:
+        lines += [("in", m) for m in read_lines(Path(f"{prefix}.in.jsonl"))]
+        lines += [("out", m) for m in read_lines(Path(f"{prefix}.out.jsonl"))]
+    return lines
+
+
+@pytest.mark.parametrize(("game", "rules", "players"), MATCHES, ids=lambda v: str(v))
+def test_every_line_of_a_real_match_validates(
+    tmp_path: Path,
+    marker: str,
+    document: dict[str, Any],
+    game: str,
+    rules: dict[str, Any],
+    players: int,
+) -> None:
+    part, common = document[game], document["common"]
+    received = {
+        "hello": validator(part["hello"]),
+        "game_start": validator(common["game_start"]),
+        "request": validator(part["request"]),
+        "game_end": validator(part["game_end"]),
+        "bye": validator(common["bye"]),
+    }
+    sent = {"hello": validator(common["bot_hello"]), "action": validator(common["bot_action"])}
+    action = validator(part["action"])
+    kinds: Counter[str] = Counter()
+    for direction, message in play_and_record(tmp_path, marker, game, rules, players):
+        check = (received if direction == "in" else sent)[message["type"]]
+        assert not errors(check, message), (direction, message["type"], errors(check, message))
+        kinds[f"{direction}:{message['type']}"] += 1
+        if direction == "out" and message["type"] == "action":
+            assert not errors(action, message["action"]), message["action"]
+    for kind in ("in:hello", "in:game_start", "in:request", "in:game_end", "in:bye"):
+        assert kinds[kind] >= 1, kinds
+    assert kinds["out:action"] == kinds["in:request"]
+
+
+def test_the_schemas_refuse_what_the_engines_never_send(document: dict[str, Any]) -> None:
+    """The schemas are exact, not permissive: an unknown key, a null where a key is left out,
+    a wrong type all fail (so the transcript test above can catch a drift)."""
+    dice_event = validator(document["dice"]["event"])
+    good = {"type": "bolt", "seat": 1, "bolts": 2, "counted": True}
+    assert not errors(dice_event, good)
+    assert errors(dice_event, {**good, "extra": 1})
+    assert errors(dice_event, {**good, "counted": "yes"})
+    cards_action = validator(document["cards"]["action"])
+    assert not errors(cards_action, {"type": "play", "card": "KH", "marriage": True})
+    assert errors(cards_action, {"type": "play", "card": "KH", "marriage": None})
+    assert errors(cards_action, {"type": "play", "card": "1H"})
+    assert errors(validator(document["dice"]["view"]), {"game": "dice"})
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_every_preset_validates_against_its_rules_schema(
+    document: dict[str, Any], game: str
+) -> None:
+    check = validator(document[game]["rules"])
+    for name, rules in game_spec(game).presets.items():
+        assert not errors(check, rules.model_dump(mode="json")), name
+    assert errors(check, {**game_spec(game).presets["classic"].model_dump(), "nonsense": 1})
+
+
+def test_one_game_and_files(tmp_path: Path, document: dict[str, Any]) -> None:
+    done = run("protocol", "schema", "--game", "dice")
+    assert done.returncode == 0, done.stderr
+    dice_only = json.loads(done.stdout)
+    assert set(dice_only) == {"protocol", "common", "dice"}
+    assert dice_only["dice"] == document["dice"] == protocol_schemas()["dice"]
+    folder = tmp_path / "schemas"
+    done = run("protocol", "schema", "--out", str(folder))
+    assert done.returncode == 0, done.stderr
+    written = sorted(p.name for p in folder.iterdir())
+    assert "cards-view.schema.json" in written and "common-bot_hello.schema.json" in written
+    assert len(written) == 4 + 7 * len(GAME_NAMES)
+    view = json.loads((folder / "dice-view.schema.json").read_text())
+    assert view == document["dice"]["view"]
+    again = run("protocol", "schema", "--out", str(folder))
+    assert again.returncode == 1
+    assert again.stderr.startswith("thousand: error: ") and again.stderr.count("\n") == 1
+    assert json.loads((folder / "dice-view.schema.json").read_text()) == view
