@@ -1,0 +1,137 @@
+"""Helpers for the fair-play attack tests: real `thousand` runs with probe bots that cheat.
+
+Each probe (tests/fairplay/bots/) attacks the way a contestant would and writes what it
+achieved on stderr as ``REPORT {json}`` lines, which the referee keeps in the match's bot logs.
+The tests read those reports and compare them with the replays. Every attack is also run where
+the protection is deliberately absent (a guessable explicit seed, a weaker sandbox mode), so
+each test shows that its probe does find what it looks for when it is there.
+
+A test that needs bubblewrap or a C compiler skips with the reason where the machine lacks it,
+but fails under ``CI=true``: a green CI must mean the sandbox was really attacked.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee.sandbox import bwrap_problem
+from tests.referee.conftest import PY, ROOT, MatchRun, run_match
+
+HERE = Path(__file__).resolve().parent
+BOTS = HERE / "bots"
+PREDICTOR = BOTS / "predictor.py"
+MEMORY = BOTS / "memory.py"
+READER = BOTS / "reader.py"
+PRELOAD_C = BOTS / "preload.c"
+RANDOM_BOT = ROOT / "bots" / "random_bot.py"
+SHORT_DICE = 'preset = "simple"\ngoal = 300\n'
+"""Dice played to 300 with the simple table: a game in a few dozen throws."""
+ONE_DEAL = '{"preset": "classic", "max_deals": 1}'
+"""The card game cut to one deal: every game is a fresh deal and over in a few dozen moves."""
+CANDIDATES = 1000
+"""Master seeds 0..CANDIDATES a predictor tries: a person's seed is a small number."""
+
+
+def refuse(reason: str) -> None:
+    """Skip for a missing tool, but fail under CI (tests/conftest.py does the same for skips
+    whose reason names the tool; this says it where the test decides)."""
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{reason} (CI=true: this test must run)")
+    pytest.skip(reason)
+
+
+def need_bwrap() -> None:
+    problem = bwrap_problem()
+    if problem is not None:
+        refuse(f"bwrap unusable here: {problem}")
+
+
+def need_cc() -> str:
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    if compiler is None:
+        refuse("no C compiler (cc) to build the LD_PRELOAD library")
+    assert compiler is not None
+    return compiler
+
+
+def rules_file(folder: Path, game: str) -> Path:
+    path = folder / ("one-deal.json" if game == "cards" else "short.toml")
+    path.write_text(ONE_DEAL if game == "cards" else SHORT_DICE, encoding="utf-8")
+    return path
+
+
+def reports(folder: Path, pattern: str = "*.stderr.log") -> list[dict[str, Any]]:
+    """Every ``REPORT`` line in the bot logs under ``folder``, in file then line order."""
+    found = []
+    for log in sorted(folder.rglob(pattern)):
+        for line in log.read_text(errors="replace").splitlines():
+            if line.startswith("REPORT "):
+                found.append(json.loads(line[len("REPORT ") :]))
+    return found
+
+
+def logs_text(folder: Path) -> str:
+    return "\n".join(
+        f"--- {log}\n{log.read_text(errors='replace')[-3000:]}"
+        for log in sorted(folder.rglob("*.log"))
+    )
+
+
+def match_folder(replays: Path) -> Path:
+    """The one match-* folder a `thousand match --replays DIR` wrote."""
+    found = sorted(replays.glob("match-*"))
+    assert len(found) == 1, found
+    return found[0]
+
+
+def game_replays(folder: Path) -> list[list[dict[str, Any]]]:
+    return [
+        [json.loads(line) for line in path.read_text().splitlines()]
+        for path in sorted(folder.glob("game-*.jsonl"))
+    ]
+
+
+def reported_seed(run: MatchRun) -> int:
+    """The master seed from the text report's ``· seed N`` (shown only at the end)."""
+    found = re.search(r"seed (\d+)", run.stdout)
+    assert found, run.explain() + run.stdout[-2000:]
+    return int(found.group(1))
+
+
+def play(
+    bots: Iterable[str],
+    game: str,
+    folder: Path,
+    *options: str,
+    timeout: float = 120.0,
+) -> tuple[MatchRun, Path]:
+    """A real `thousand match` with text output (its report shows the master seed); returns
+    the run and its match folder (replays, and the bots' logs under ``logs/``)."""
+    replays = folder / "replays"
+    rules = rules_file(folder, game)
+    run = run_match(
+        list(bots),
+        "--rules",
+        str(rules),
+        *options,
+        replays=replays,
+        game=game,
+        as_json=False,
+        timeout=timeout,
+    )
+    assert run.returncode == 0, run.explain()
+    return run, match_folder(replays)
+
+
+def py_bot(path: Path, *args: object) -> str:
+    import shlex
+
+    return shlex.join([PY, str(path), *(str(a) for a in args)])
