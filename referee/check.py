@@ -227,7 +227,13 @@ class Probe:
 
 
 async def probe(
-    spec: BotSpec, game: str, players: int, rules: BaseModel, time: TimeControl, workdir: Path
+    spec: BotSpec,
+    game: str,
+    players: int,
+    rules: BaseModel,
+    time: TimeControl,
+    workdir: Path,
+    sandbox: Sandbox | None = None,
 ) -> Probe:
     """Start the bot with one game's hello and stop it after its answer.
 
@@ -235,7 +241,7 @@ async def probe(
     not: from the hello's ``games`` list, or from a bot that stops without a hello when offered
     a game (the way single-game bots written before that key was added behave).
     """
-    player = make_player(spec, workdir / f"probe-{game}.stderr.log")
+    player = make_player(spec, workdir / f"probe-{game}.stderr.log", sandbox=sandbox or Sandbox())
     rules_json = {"preset": "classic", **rules.model_dump(mode="json")}
     result = Probe(game)
     try:
@@ -285,6 +291,7 @@ async def check_bot(
     time: TimeControl,
     max_games: int = 12,
     progress: Progress | None = None,
+    sandbox: Sandbox | None = None,
 ) -> list[CheckReport]:
     say = progress or (lambda _line: None)
     chosen = [c for c in CONFIGURATIONS if c[0] in games and c[1] in game_spec(c[0]).presets]
@@ -296,7 +303,7 @@ async def check_bot(
             _, preset, players, overrides = next(c for c in chosen if c[0] == game)
             say(f"starting the bot with a {game} hello")
             rules = rules_from_mapping(game, {"preset": preset, **overrides})
-            probes[game] = await probe(spec, game, players, rules, time, workdir)
+            probes[game] = await probe(spec, game, players, rules, time, workdir, sandbox)
         for number, (game, preset, players, overrides) in enumerate(chosen, 1):
             rules = rules_from_mapping(game, {"preset": preset, **overrides})
             detail = "".join(f" {k}={v}" for k, v in overrides.items())
@@ -310,7 +317,7 @@ async def check_bot(
                 f"{players} players, up to {max_games} games"
             )
             report = await check_configuration(
-                spec, game, rules, preset, players, time, max_games, workdir, detail
+                spec, game, rules, preset, players, time, max_games, workdir, detail, sandbox
             )
             reports.append(report)
             if any(

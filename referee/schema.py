@@ -14,6 +14,7 @@ one of the request's ``legal`` entries.
 
 from __future__ import annotations
 
+import json
 from types import GenericAlias
 from typing import Annotated, Any, Literal
 
@@ -296,7 +297,7 @@ class DiceView(Exact):
         "hot dice until the compulsory throw brings all five back.",
     )
     set_aside: list[Die]
-    throw: list[Die]
+    throw: list[Die] | None = Field(description="The latest throw; null before a turn's first.")
     must_roll: bool
     confirming: bool
     choosing: bool
@@ -689,3 +690,30 @@ def schema_files(document: dict[str, Any]) -> dict[str, dict[str, Any]]:
             for name, schema in schemas.items():
                 files[f"{part}-{name}.schema.json"] = schema
     return files
+
+
+def json_type(schema: dict[str, Any], defs: dict[str, Any]) -> str:
+    """A JSON Schema's type in words, as docs/rules-*.md show it ("integer or null")."""
+    if "$ref" in schema:
+        return json_type(defs[schema["$ref"].rsplit("/", 1)[-1]], defs)
+    if "anyOf" in schema:
+        return " or ".join(json_type(option, defs) for option in schema["anyOf"])
+    if "enum" in schema:
+        values = [json.dumps(value) for value in schema["enum"]]
+        kind = "string" if all(isinstance(v, str) for v in schema["enum"]) else "integer"
+        return f"{kind} ({', '.join(values[:-1])} or {values[-1]})"
+    kind = schema.get("type")
+    if kind == "array":
+        if "prefixItems" in schema:
+            items = ", ".join(json_type(item, defs) for item in schema["prefixItems"])
+            return f"array of [{items}]"
+        return f"array of {json_type(schema.get('items', {}), defs)}"
+    return str(kind or "any")
+
+
+def rule_types(game: str) -> dict[str, str]:
+    """Each rule field of ``game`` with its JSON type in words, from the engine's rules model:
+    the type column of docs/rules-*.md, which a test holds to this."""
+    schema = game_spec(game).rules_model.model_json_schema()
+    defs = schema.get("$defs", {})
+    return {name: json_type(field, defs) for name, field in schema["properties"].items()}

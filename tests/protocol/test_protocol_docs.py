@@ -1,0 +1,54 @@
+"""docs/rules-cards.md and docs/rules-dice.md give every rule field's JSON type, and the type
+agrees with the engine's rules model (the model is what the referee's hello serialises)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from referee.schema import rule_types
+from thousand.registry import GAME_NAMES
+
+ROOT = Path(__file__).resolve().parents[2]
+ROW = re.compile(r"^\| ((?:`[a-z_0-9]+`(?: / )?)+) \| ([^|]+) \|")
+
+
+def documented_types(text: str) -> dict[str, str]:
+    """Field → type from every table whose header is ``| field | type | …``."""
+    found: dict[str, str] = {}
+    in_table = False
+    for line in text.splitlines():
+        if line.startswith("| field | type |"):
+            in_table = True
+            continue
+        if not line.startswith("|"):
+            in_table = False
+            continue
+        match = ROW.match(line) if in_table else None
+        if match is None:
+            continue
+        names = re.findall(r"`([a-z_0-9]+)`", match.group(1))
+        types = [t.strip() for t in match.group(2).split(" / ")]
+        assert len(names) == len(types), line
+        for name, kind in zip(names, types, strict=True):
+            assert name not in found, f"{name} is in two rows"
+            found[name] = kind
+    return found
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_every_rule_field_has_its_model_type_in_the_doc(game: str) -> None:
+    text = (ROOT / "docs" / f"rules-{game}.md").read_text(encoding="utf-8")
+    assert documented_types(text) == rule_types(game)
+
+
+def test_barrel_is_a_string_in_dice_and_a_boolean_in_cards() -> None:
+    assert rule_types("dice")["barrel"] == 'string ("none", "points" or "open")'
+    assert rule_types("cards")["barrel"] == "boolean or null"
+
+
+def test_a_wrong_type_in_a_table_is_noticed() -> None:
+    table = "| field | type | classic |\n|---|---|---|\n| `barrel` | boolean | null |\n"
+    assert documented_types(table) == {"barrel": "boolean"} != {"barrel": "boolean or null"}
