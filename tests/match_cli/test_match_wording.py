@@ -1,0 +1,189 @@
+"""What `thousand match` says: silent adjustments announced, counts in English, one error
+style for every mistake (click's own included), bot labels that tell two same-named bots apart
+the same way everywhere, and a distinct exit code for a match in which a bot never played."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.match_cli.conftest import FAST, assert_no_leftovers, faulty, random_bot, run
+
+
+def test_rotate_announces_the_games_it_adds(tmp_path: Path) -> None:
+    done = run(
+        [
+            "match",
+            "builtin:random",
+            "builtin:random",
+            "builtin:first",
+            "--game",
+            "dice",
+            "--games",
+            "10",
+            "--rotate",
+            "--seed",
+            "1",
+            "--json",
+        ],
+        tmp_path,
+    )
+    assert done.returncode == 0, done.explain()
+    assert done.doc["games_played"] == 12
+    assert "12 games, not 10" in done.stderr, done.explain()
+
+
+def test_four_bots_at_classic_cards_are_pointed_to_the_four_preset(tmp_path: Path) -> None:
+    done = run(["match", *["builtin:random"] * 4, "--game", "cards", "--games", "1"], tmp_path)
+    assert done.returncode == 1
+    (line,) = done.stderr.strip().splitlines()
+    assert line.startswith("thousand: error:") and "--rules four" in line, line
+
+
+def test_a_dice_preset_asked_of_cards_is_pointed_to_the_dice_game(tmp_path: Path) -> None:
+    done = run(["rules", "show", "ussr"], tmp_path)
+    assert done.returncode == 1
+    (line,) = done.stderr.strip().splitlines()
+    assert line.startswith("thousand: error:") and "--game dice" in line, line
+
+
+def test_one_game_reads_as_english(tmp_path: Path) -> None:
+    done = run(
+        [
+            "match",
+            "builtin:random",
+            "builtin:first",
+            "--game",
+            "dice",
+            "--games",
+            "1",
+            "--seed",
+            "2",
+        ],
+        tmp_path,
+        env={"COLUMNS": "200"},
+    )
+    assert done.returncode == 0, done.explain()
+    assert "1 game ·" in done.stdout, done.stdout
+    assert "1 games" not in done.stdout
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["match", "builtin:random", "builtin:random", "--games", "0"],
+        ["match", "builtin:random", "builtin:random", "--no-such-option"],
+        ["match", "builtin:random", "builtin:random", "--game", "chess"],
+        ["match"],
+        ["no-such-command"],
+        ["ladder", "init", "x.db", "--game", "dice", "--players", "1"],
+        ["rules", "show", "--game", "poker"],
+    ],
+    ids=["range", "option", "choice", "missing", "command", "ladder", "rules"],
+)
+def test_click_usage_errors_speak_the_one_error_style(args: list[str], tmp_path: Path) -> None:
+    done = run(args, tmp_path)
+    assert done.returncode == 2, done.explain()
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.explain()
+    assert lines[0].startswith("thousand: error: "), done.explain()
+    assert "--help" in lines[0]  # where to read more, in the same line
+
+
+def test_two_bots_of_one_name_are_numbered_everywhere(marker: str, tmp_path: Path) -> None:
+    args = [
+        "match",
+        random_bot(marker, 1),
+        random_bot(marker, 2),
+        "--game",
+        "dice",
+        "--games",
+        "2",
+        "--seed",
+        "9",
+        *FAST,
+    ]
+    done = run([*args, "--json"], tmp_path)
+    assert done.returncode == 0, done.explain()
+    assert [b["name"] for b in done.doc["bots"]] == ["random#1", "random#2"]
+    text = run(args, tmp_path, env={"COLUMNS": "200"})
+    assert "0: random#1" in text.stdout and "1: random#2" in text.stdout, text.explain()
+    assert "random#1 vs random#2" in text.stdout
+    assert_no_leftovers(marker)
+
+
+def test_a_bot_that_never_played_makes_exit_code_3(marker: str, tmp_path: Path) -> None:
+    done = run(
+        [
+            "match",
+            faulty("crash_start", 0, marker),
+            random_bot(marker),
+            "--game",
+            "dice",
+            "--games",
+            "2",
+            "--seed",
+            "1",
+            *FAST,
+            "--json",
+        ],
+        tmp_path,
+    )
+    assert done.returncode == 3, done.explain()
+    assert done.doc["games_played"] == 2  # the match was still played and reported
+    errors = done.error_lines
+    assert len(errors) == 1 and "bot 0" in errors[0] and "never played" in errors[0], errors
+    assert "Traceback" not in done.stderr
+    assert_no_leftovers(marker)
+
+
+def test_a_ladder_run_of_one_match_says_match(tmp_path: Path) -> None:
+    db = str(tmp_path / "contest.db")
+    steps = [
+        [
+            "ladder",
+            "init",
+            db,
+            "--game",
+            "dice",
+            "--players",
+            "2",
+            "--rules",
+            "simple",
+            "--sandbox",
+            "bwrap",
+        ],
+        ["ladder", "add", db, "alice", "builtin:random"],
+        ["ladder", "add", db, "bob", "builtin:first"],
+    ]
+    for step in steps:
+        done = run(step, tmp_path)
+        assert done.returncode == 0, done.explain()
+    done = run(["ladder", "run", db, "--matches", "1"], tmp_path)
+    assert done.returncode == 0, done.explain()
+    assert "recorded 1 match\n" in done.stdout, done.explain()
+
+
+def test_a_bot_that_faults_after_starting_is_not_a_bot_that_never_played(
+    marker: str, tmp_path: Path
+) -> None:
+    done = run(
+        [
+            "match",
+            faulty("crash", 0, marker),
+            random_bot(marker),
+            "--game",
+            "dice",
+            "--games",
+            "2",
+            "--seed",
+            "1",
+            *FAST,
+            "--json",
+        ],
+        tmp_path,
+    )
+    assert done.returncode == 0, done.explain()
+    assert done.doc["bots"][0]["faults"] == {"crash": 2}
+    assert_no_leftovers(marker)
