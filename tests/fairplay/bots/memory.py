@@ -9,8 +9,8 @@ its working directory, /tmp/fairplay-WORD, /dev/shm/fairplay-WORD and its own fo
 its first hand of a game it looks through every record it can reach for the same deal (most
 of its hand is among what a record holds for its current seat: a duplicate deal gives each
 seat the same cards) and, if found, places the other seats' cards from it. Otherwise it
-places the cards it cannot see at random, 7 to each other seat and 3 to the talon: a card of another seat is
-then placed right with probability 7/17.
+places the cards it cannot see at random, 7 to each other seat and 3 to the talon: a card of
+another seat is then placed right with probability 7/17.
 
 It reports on stderr one line ``REPORT {json}`` per game: every place where it found a memory
 of the deal, its placement of the unseen cards, and who it is (pid, NSpid, start time and a
