@@ -15,15 +15,18 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import shutil
-from collections.abc import Iterable
+import uuid
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from referee.sandbox import bwrap_problem
-from tests.referee.conftest import PY, ROOT, MatchRun, run_match
+from tests.processes import processes_with
+from tests.referee.conftest import PY, ROOT, MatchRun, kill_by_pid, run_match
 
 HERE = Path(__file__).resolve().parent
 BOTS = HERE / "bots"
@@ -132,6 +135,13 @@ def play(
 
 
 def py_bot(path: Path, *args: object) -> str:
-    import shlex
-
     return shlex.join([PY, str(path), *(str(a) for a in args)])
+
+
+@pytest.fixture
+def marker() -> Iterator[str]:
+    """A word unique to the test on its bots' command lines; whatever still carries it after
+    the test is killed by pid (the test itself asserts that nothing was left)."""
+    word = f"fairplay-{uuid.uuid4().hex}"
+    yield word
+    kill_by_pid(processes_with(word))

@@ -1,0 +1,103 @@
+"""Environment before containment: a manifest's ``env`` takes effect inside the bot's box only.
+
+A contestant's manifest sets ``LD_PRELOAD`` to a library of its own (bots/preload.c, compiled
+here) whose constructor appends its pid and /proc/self/status NSpid line to a file outside the
+box and double-forks a daemon. Were the env applied to the launcher or to bwrap, the
+constructor would run there: outside the bot's PID namespace (an NSpid of one pid), with the
+daemon outliving the match. The library run directly on this machine writes the file and
+leaves a daemon, which shows the checks can fail.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+from tests.fairplay.conftest import PRELOAD_C, RANDOM_BOT, need_bwrap, need_cc, play
+from tests.ladder.conftest import ok
+from tests.processes import leftovers, processes_with
+from tests.referee.conftest import PY, assert_no_leftovers, kill_by_pid
+
+
+def contestant(tmp_path: Path, marker: str) -> tuple[Path, Path, Path]:
+    """The bot's folder (random_bot.py, preload.so, bot.toml), its manifest, and the outside
+    file the library writes to (not created here)."""
+    compiler = need_cc()
+    folder = tmp_path / "contestant"
+    folder.mkdir()
+    outside = tmp_path / "outside" / "constructor-ran.txt"
+    outside.parent.mkdir()
+    library = folder / "preload.so"
+    subprocess.run(
+        [compiler, "-shared", "-fPIC", f'-DOUT="{outside}"', "-o", library, PRELOAD_C],
+        check=True,
+        capture_output=True,
+    )
+    shutil.copy(RANDOM_BOT, folder / "random_bot.py")
+    manifest = folder / "bot.toml"
+    manifest.write_text(
+        f'name = "preloader"\ncommand = ["{PY}", "random_bot.py", "1", "{marker}"]\n'
+        f'[env]\nLD_PRELOAD = "{library}"\n',
+        encoding="utf-8",
+    )
+    return folder, manifest, outside
+
+
+def runs(outside: Path) -> list[tuple[int, list[int]]]:
+    """(getpid(), NSpid) of every process the constructor ran in."""
+    if not outside.exists():
+        return []
+    found = []
+    for line in outside.read_text().splitlines():
+        pid, nspid = line.split("NSpid:")
+        found.append((int(pid.split()[1]), [int(n) for n in nspid.split()]))
+    return found
+
+
+def test_the_library_outside_any_sandbox_writes_and_leaves_a_daemon(
+    tmp_path: Path, marker: str
+) -> None:
+    folder, _, outside = contestant(tmp_path, marker)
+    env = {"PATH": os.environ["PATH"], "LD_PRELOAD": str(folder / "preload.so")}
+    subprocess.run(["/bin/sh", "-c", ":", marker], env=env, check=True, timeout=10)
+    [(pid, nspid)] = runs(outside)
+    assert pid > 10 and nspid == [pid], "run here, it sees the machine's own pid"
+    daemons = processes_with(marker)
+    assert daemons, "the library's daemon is not found by its marker"
+    kill_by_pid(daemons)
+
+
+def test_under_rlimits_the_constructor_runs_only_in_the_bots_pid_namespace(
+    tmp_path: Path, marker: str
+) -> None:
+    _, manifest, outside = contestant(tmp_path, marker)
+    bots = [str(manifest), "builtin:random", "builtin:random"]
+    run, _ = play(bots, "dice", tmp_path, "--games", "2", "--sandbox", "rlimits")
+    assert_no_leftovers(marker)
+    found = runs(outside)
+    assert found, f"the bot never loaded its LD_PRELOAD library\n{run.explain()}"
+    # Inside its PID namespace the bot has a small pid (2: its init is 1), which is the last
+    # NSpid entry; the launcher's own /proc shows that namespace only. In the launcher or
+    # outside any namespace the pid would be the machine's.
+    assert all(pid < 10 and nspid[-1] == pid for pid, nspid in found), found
+
+
+def test_under_bwrap_the_constructor_reaches_nothing_outside(tmp_path: Path, marker: str) -> None:
+    need_bwrap()
+    _, manifest, outside = contestant(tmp_path, marker)
+    bots = [str(manifest), "builtin:random", "builtin:random"]
+    play(bots, "dice", tmp_path, "--games", "2", "--sandbox", "bwrap")
+    assert_no_leftovers(marker)
+    assert not outside.exists(), outside.read_text()
+
+
+def test_ladder_add_checks_the_bot_inside_the_ladders_sandbox(tmp_path: Path, marker: str) -> None:
+    need_bwrap()
+    _, manifest, outside = contestant(tmp_path, marker)
+    db = tmp_path / "env.db"
+    ok("init", db, "--game", "dice")  # bwrap by default
+    ok("add", db, "preloader", manifest, timeout=180)
+    assert not [str(p) for p in leftovers(marker)]
+    assert not outside.exists(), outside.read_text()
