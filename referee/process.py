@@ -33,6 +33,7 @@ from referee.sandbox import (
 STDERR_CAP = 1 << 20
 OVERFLOW_QUOTE = 200
 STDERR_TAIL = 4096
+SETTLE_SECONDS = 1.0
 _WAKE = object()
 
 # What runtimes print when an allocation fails or a limit bites (Python, C, C++, Go, Java,
@@ -356,18 +357,24 @@ class BotProcess:
             await asyncio.sleep(0.005)
 
     async def _settle(self) -> None:
-        """After stdout EOF, give the process a moment to exit so a crash is named a crash."""
+        """After stdout EOF, give the process a moment to exit so a crash is named a crash.
+
+        Up to a second: on a loaded machine a bot killed for its memory closes its stdout well
+        before its exit is reaped, and judging it early named it ``closed_stdout``. A bot that
+        really closed its stdout and lives on costs that second once, at its fault."""
         pipes = self._pipes
         assert pipes is not None
-        for _ in range(20):
-            if pipes.exited:
-                return
+        deadline = time.monotonic() + SETTLE_SECONDS
+        while not pipes.exited and time.monotonic() < deadline:
             await asyncio.sleep(0.005)
 
     def _ended_fault(self) -> Fault:
         transport = self._transport
         code = transport.get_returncode() if transport is not None else None
         if code is None:
+            limit = self._limit_hit(None)
+            if limit is not None:  # killed, its exit not reaped yet
+                return Fault("resource_limit", f"{limit} (the bot's output ended)")
             return Fault("closed_stdout", "the bot closed its stdout")
         signum: int | None = None
         how = f"exited with code {code}"
@@ -384,7 +391,24 @@ class BotProcess:
         limit = self._limit_hit(signum)
         if limit is not None:
             return Fault("resource_limit", f"{limit} (the bot {how})")
+        if code in (126, 127):  # the shell's and the launcher's "cannot run this program"
+            where = " inside the sandbox" if self.sandbox.mode == "bwrap" else ""
+            said = self._last_stderr_line()
+            return Fault(
+                "crash",
+                f"the bot {how}: its program could not be run{where}"
+                + (f" ({said})" if said else ""),
+            )
         return Fault("crash", f"the bot {how}")
+
+    def _last_stderr_line(self) -> str:
+        """The last line the bot (or its launcher) wrote on stderr, short and printable."""
+        tail = self._pipes.stderr_tail if self._pipes is not None else b""
+        lines = [line for line in tail.decode("utf-8", "replace").splitlines() if line.strip()]
+        if not lines:
+            return ""
+        text = "".join(c if c.isprintable() else "?" for c in lines[-1].strip())
+        return text[:200]
 
     def _limit_hit(self, signum: int | None) -> str | None:
         """Which resource limit ended the bot, from the evidence: the signal (SIGXCPU,
