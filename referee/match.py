@@ -158,6 +158,7 @@ class Table:
                 else make_player(spec)
             )
         self.out: set[int] = set()  # bots that cannot start: absent for the rest of the match
+        self.retiring: set[asyncio.Future[None]] = set()  # stops of earlier games' processes
         self.request_id = 0
 
     async def ensure_started(self) -> list[tuple[int, Fault]]:
@@ -190,16 +191,24 @@ class Table:
                 raise outcome
         return faults
 
-    async def retire(self) -> None:
+    def retire(self) -> None:
         """End every bot process after its game, so that none carries the memory of a deal
         into another seating of it (duplicate format): the next game starts fresh processes
-        in fresh working directories. The game is over, so a bot slow to leave after ``bye``
-        is not waited for long."""
+        in fresh working directories. The old ones are stopped in the background while the
+        new ones start; the game is over, so a bot slow to leave after ``bye`` is not waited
+        for long."""
         grace = min(self.config.close_grace, RETIRE_GRACE)
-        await asyncio.gather(*(p.close(grace) for p in self.players if p.running))
+        for player in self.players:
+            stopping = player.hand_over(grace)
+            if stopping is not None:
+                task = asyncio.ensure_future(stopping)
+                self.retiring.add(task)
+                task.add_done_callback(self.retiring.discard)
 
     async def close(self) -> None:
         await asyncio.gather(*(p.close(self.config.close_grace) for p in self.players))
+        while self.retiring:  # processes of earlier games still being stopped
+            await asyncio.gather(*self.retiring, return_exceptions=True)
 
 
 def _safe(label: str) -> str:
@@ -438,7 +447,7 @@ async def run_match(config: MatchConfig, on_game: OnGame | None = None) -> list[
                 return
             outcome = await play_game(table, plan)
             if config.rotate:
-                await table.retire()
+                table.retire()
             outcomes.append(outcome)
             if on_game is not None and on_game(outcome):
                 stop.set()

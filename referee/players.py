@@ -9,6 +9,7 @@ from __future__ import annotations
 import abc
 import random
 import time
+from collections.abc import Coroutine
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -91,6 +92,11 @@ class Player(abc.ABC):
     @property
     def running(self) -> bool:
         return True
+
+    def hand_over(self, grace: float) -> Coroutine[Any, Any, None] | None:
+        """Forget the running bot and return what stops it, so that its stop can run while
+        the next game's bot starts (a fresh process per game); None when nothing runs."""
+        return None
 
 
 class BuiltinPlayer(Player):
@@ -223,6 +229,10 @@ class ProcessPlayer(Player):
         if self.process is not None:
             await self.process.stop(grace, BYE)
             self.process = None
+
+    def hand_over(self, grace: float) -> Coroutine[Any, Any, None] | None:
+        process, self.process = self.process, None
+        return None if process is None else process.stop(grace, BYE)
 
 
 def make_player(spec: BotSpec, stderr_path: Path | None = None, **options: Any) -> Player:
