@@ -52,3 +52,26 @@ def test_barrel_is_a_string_in_dice_and_a_boolean_in_cards() -> None:
 def test_a_wrong_type_in_a_table_is_noticed() -> None:
     table = "| field | type | classic |\n|---|---|---|\n| `barrel` | boolean | null |\n"
     assert documented_types(table) == {"barrel": "boolean"} != {"barrel": "boolean or null"}
+
+
+def test_protocol_md_names_every_fault_kind_in_its_table() -> None:
+    from referee.check import FAULT_WORDS
+
+    text = (ROOT / "protocol.md").read_text(encoding="utf-8")
+    table = text[text.index("| fault | when |") :].split("\n\n", 1)[0]
+    listed = set(re.findall(r"^\| `([a-z_0-9]+)` \|", table, re.M))
+    assert listed == set(FAULT_WORDS)
+
+
+def test_the_schema_commands_in_protocol_md_run(tmp_path: Path) -> None:
+    from tests.protocol.conftest import run
+
+    text = (ROOT / "protocol.md").read_text(encoding="utf-8")
+    commands = re.findall(r"^thousand protocol schema(.*?)(?:\s+#.*)?$", text, re.M)
+    assert len(commands) >= 3
+    for options in commands:
+        args = options.split()
+        if "--out" in args:
+            args[args.index("--out") + 1] = str(tmp_path / "schemas")
+        done = run("protocol", "schema", *args)
+        assert done.returncode == 0, (options, done.stderr)
