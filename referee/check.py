@@ -24,7 +24,7 @@ from referee.match import MatchConfig, run_match
 from referee.players import TimeControl, make_player
 from referee.protocol import Fault, hello_message
 from referee.sandbox import Sandbox
-from thousand.registry import game_spec
+from thousand.registry import GAME_NAMES, game_spec
 from thousand.rules_io import rules_from_mapping
 
 Progress = Callable[[str], None]
@@ -339,8 +339,34 @@ async def check_for_ladder(
     sandbox: Sandbox | None = None,
 ) -> CheckReport:
     """The check a ladder runs before admitting a bot: its own game, rules, table size and
-    sandbox (a bot is never run outside the containment its games will have)."""
+    sandbox (a bot is never run outside the containment its games will have). A bot that does
+    not play the ladder's game is refused for that, in words, before any game is played."""
     with tempfile.TemporaryDirectory(prefix="thousand-check-") as tmp:
+        probes = {
+            name: await probe(
+                spec,
+                name,
+                players if name == game else game_spec(name).default_players,
+                rules if name == game else game_spec(name).presets["classic"],
+                time,
+                Path(tmp),
+                sandbox,
+            )
+            for name in (game, *(other for other in GAME_NAMES if other != game))
+        }
+        why = not_played(game, probes)
+        if why is not None:
+            report = CheckReport(f"{game}/{label} ({players} players)", skipped=why)
+            report.problems.append(
+                {
+                    "move": None,
+                    "fault": "not_played",
+                    "problem": f"the bot does not play {game}",
+                    "detail": why,
+                    "line": None,
+                }
+            )
+            return report
         return await check_configuration(
             spec,
             game,

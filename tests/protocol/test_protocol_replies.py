@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from referee.protocol import Fault, parse_action, parse_hello
-from tests.protocol.conftest import match_json, wire_bot
+from tests.protocol.conftest import match_json, run, wire_bot
 
 
 def test_an_id_written_as_a_float_is_the_same_id(marker: str) -> None:
@@ -45,3 +45,22 @@ def test_a_games_key_that_is_not_a_list_of_names_is_a_bad_hello(games: bytes) ->
         parse_hello(b'{"type":"hello","name":"d","games":' + games + b"}")
     assert caught.value.kind == "bad_hello"
     assert "games must be a list" in caught.value.detail
+
+
+def test_an_incompatible_protocol_is_refused_once_then_absent_and_said_on_the_console(
+    marker: str,
+) -> None:
+    """protocol.md, "hello (bot → referee)" and "Faults": the first game records
+    incompatible_protocol at start-up, later games absent, and the console says why."""
+    bot = wire_bot(marker, "--protocol", "2")
+    document = match_json([bot, "builtin:random"], "--games", "3", "--seed", "2", ok=False)
+    faults = [f for game in document["games"] for f in game["faults"]]
+    assert [(f["kind"], f["move"]) for f in faults] == [
+        ("incompatible_protocol", None),
+        ("absent", None),
+        ("absent", None),
+    ]
+    assert faults[0]["detail"] == "bot speaks protocol 2; this referee speaks 1"
+    text = run("match", bot, "builtin:random", "--game", "dice", "--games", "2", "--seed", "2")
+    assert text.returncode != 0
+    assert "incompatible_protocol: bot speaks protocol 2; this referee speaks 1" in text.stderr

@@ -9,6 +9,7 @@ It plays at random (seeded per game and seat) and can misbehave in the ways the 
     --games A,B      announce ``"games": [A, B]`` in the hello (``--games ""``: an empty list)
     --only GAME      stop without a hello when offered another game (an old single-game bot)
     --crash TEXT     at the first request, write TEXT and a second line to stderr, exit 3
+    --protocol N     announce protocol version N in the hello
 
 Words after the options are ignored (the tests' marker for finding leftover processes).
 """
@@ -53,7 +54,8 @@ def main() -> None:
             if "only" in options and message.get("game") != options["only"]:
                 print(f"wire_bot plays only {options['only']}", file=sys.stderr, flush=True)
                 return
-            hello: dict[str, Any] = {"type": "hello", "name": "wire", "protocol": 1}
+            version = int(options.get("protocol", "1"))
+            hello: dict[str, Any] = {"type": "hello", "name": "wire", "protocol": version}
             if "games" in options:
                 hello["games"] = [g for g in options["games"].split(",") if g]
             send(hello)
