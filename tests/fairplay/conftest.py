@@ -145,3 +145,14 @@ def marker() -> Iterator[str]:
     word = f"fairplay-{uuid.uuid4().hex}"
     yield word
     kill_by_pid(processes_with(word))
+
+
+def reader_copy(folder: Path, targets: Iterable[str]) -> Path:
+    """A copy of bots/reader.py in ``folder`` with ``targets`` hard-coded in it."""
+    folder.mkdir(parents=True, exist_ok=True)
+    source = READER.read_text(encoding="utf-8")
+    filled = source.replace("TARGETS: list[str] = []", f"TARGETS: list[str] = {list(targets)!r}")
+    assert filled != source
+    path = folder / "reader.py"
+    path.write_text(filled, encoding="utf-8")
+    return path
