@@ -5,9 +5,10 @@ crashing bot's report shows the end of its stderr, and the check says what it is
 from __future__ import annotations
 
 import json
+import shlex
 from typing import Any
 
-from tests.protocol.conftest import run, wire_bot
+from tests.protocol.conftest import PY, ROOT, run, wire_bot
 
 
 def check(bot: str, *options: str) -> tuple[int, dict[str, Any], str]:
@@ -67,3 +68,15 @@ def test_the_check_announces_each_phase_on_stderr(marker: str) -> None:
     assert phases[0] == "bots check: starting the bot with a dice hello"
     assert sum("rule set" in line for line in phases) == 2
     assert "the bot passed every check" in done.stdout
+
+
+def test_the_example_dice_bot_passes_and_is_not_checked_at_cards() -> None:
+    """The issue's case: `bots check` on bots/dice_bot.py reported "crashed — exited with code
+    0" for cards."""
+    code, document, stderr = check(shlex.join([PY, str(ROOT / "bots" / "dice_bot.py")]))
+    assert code == 0, stderr
+    cards = by_game(document, "cards")
+    assert cards and {r["skipped"] for r in cards} == {
+        "does not play cards (its hello says it plays: dice)"
+    }
+    assert all(r["problems"] == [] for r in document["rule_sets"])
