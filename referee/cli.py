@@ -348,14 +348,15 @@ def bots_check(
             if shown[key] > 1:
                 continue
             where = f"move {problem['move']}" if problem["move"] is not None else "start-up"
-            click.echo(f"    {where}: {problem['problem']} — {problem['detail']}")
+            # The detail and the line quote what the bot sent: shown, never obeyed.
+            click.echo(f"    {where}: {problem['problem']} — {for_terminal(problem['detail'])}")
             if problem["line"]:
-                click.echo(f"      line: {problem['line']}")
+                click.echo(f"      line: {for_terminal(problem['line'])}")
             for text in (problem.get("stderr") or "").splitlines():
                 click.echo(f"      stderr: {for_terminal(text)}")
         for (kind, detail), count in shown.items():
             if count > 1:
-                click.echo(f"    ({count - 1} more: {kind} — {detail})")
+                click.echo(f"    ({count - 1} more: {kind} — {for_terminal(detail)})")
     if problems:
         click.echo(f"{problems} problem(s) found", err=True)
         sys.exit(1)
@@ -369,15 +370,24 @@ def replay() -> None:
 
 def _replay_paths(files: tuple[str, ...]) -> list[Path]:
     from referee.replay.reader import replay_files
+    from referee.safetext import for_terminal
 
     paths = [Path(f) for f in files]
     for path in paths:
         if not path.exists():
-            fail(f"no such file or folder: {path}")
+            fail(f"no such file or folder: {for_terminal(str(path))}")
     found = list(replay_files(paths))
     if not found:
-        fail("no replay files found in " + ", ".join(files))
+        fail("no replay files found in " + ", ".join(for_terminal(f) for f in files))
     return found
+
+
+def _replay_fail(error: Exception) -> None:
+    """One line for a replay that cannot be read: its text quotes the file (names, values),
+    which anyone may have written, so it is shown escaped."""
+    from referee.safetext import for_terminal
+
+    fail(for_terminal(str(error)))
 
 
 @replay.command("verify", short_help="Re-run games through the engine and check them.")
@@ -390,19 +400,21 @@ def replay_verify(files: tuple[str, ...], as_json: bool, quiet: bool) -> None:
     Prints OK, or the first disagreement with its line number; exits 1 if any file fails.
     """
     from referee.replay.verify import verify_file
+    from referee.safetext import for_terminal
 
     failed = checked = 0
     for path in _replay_paths(files):
         verdict = verify_file(path)
         checked += 1
         failed += not verdict.ok
+        shown = for_terminal(str(path))
         if as_json:
             click.echo(json.dumps(verdict.to_json()))
         elif not verdict.ok:
-            where = f" line {verdict.line}" if verdict.line else ""
-            click.echo(f"{path}:{where}: {verdict.message}")
+            where = f"{shown}: line {verdict.line}" if verdict.line else shown
+            click.echo(f"{where}: {for_terminal(verdict.message)}")
         elif not quiet:
-            click.echo(f"{path}: OK ({verdict.steps} steps)")
+            click.echo(f"{shown}: OK ({verdict.steps} steps)")
     if not as_json:
         click.echo(f"{checked - failed} of {checked} replays verified", err=True)
     sys.exit(1 if failed else 0)
@@ -414,6 +426,7 @@ def replay_verify(files: tuple[str, ...], as_json: bool, quiet: bool) -> None:
 def replay_summary(files: tuple[str, ...], as_json: bool) -> None:
     """One line per game: players, winner, scores, length, faults."""
     from referee.replay.summary import ReplayError, summarise
+    from referee.safetext import for_terminal
 
     bad = 0
     for path in _replay_paths(files):
@@ -421,7 +434,7 @@ def replay_summary(files: tuple[str, ...], as_json: bool) -> None:
             summary = summarise(path)
         except ReplayError as error:
             bad += 1
-            click.echo(f"thousand: error: {error}", err=True)
+            click.echo(f"thousand: error: {for_terminal(str(error))}", err=True)
             continue
         click.echo(json.dumps(summary.to_json()) if as_json else summary.line())
     sys.exit(1 if bad else 0)
@@ -444,7 +457,7 @@ def replay_show(file: str, seat: int | None, at: int, no_step: bool) -> None:
     try:
         show(Path(file), seat, at, not no_step)
     except (ReplayError, ValueError) as error:
-        fail(str(error))
+        _replay_fail(error)
 
 
 @replay.command("export", short_help="Write one self-contained HTML page of a game.")
@@ -456,17 +469,27 @@ def replay_show(file: str, seat: int | None, at: int, no_step: bool) -> None:
     type=click.Path(dir_okay=False),
     help="Write one self-contained HTML page here.",
 )
-def replay_export(file: str, out: str) -> None:
-    """Export a game as one self-contained HTML page (no network, no external scripts)."""
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Replace OUT even if it is not a page thousand wrote (never the replay itself).",
+)
+def replay_export(file: str, out: str, force: bool) -> None:
+    """Export a game as one self-contained HTML page (no network, no external scripts).
+
+    OUT is written in one step (a temporary file renamed over it); an existing OUT that is not
+    a page written by thousand is left alone unless --force is given.
+    """
     from referee.replay.export import export_html
     from referee.replay.reader import ReplayError
+    from referee.safetext import for_terminal
 
     try:
-        written = export_html(Path(file), Path(out))
+        written = export_html(Path(file), Path(out), force=force)
     except (ReplayError, OSError) as error:
-        fail(str(error))
+        _replay_fail(error)
         return
-    click.echo(f"wrote {written}")
+    click.echo(f"wrote {for_terminal(str(written))}")
 
 
 def _register_ladder() -> None:

@@ -7,7 +7,6 @@ so that cli.py stays a list of options.
 from __future__ import annotations
 
 import asyncio
-import random
 import signal
 import sys
 from collections import Counter
@@ -19,6 +18,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from referee.botspec import BotSpecError, parse_bot
+from referee.chance import fresh_seed
 from referee.match import (
     GameOutcome,
     MatchConfig,
@@ -28,6 +28,7 @@ from referee.match import (
 from referee.matchfolders import FolderError, new_match_folder, temporary_log_folder
 from referee.players import TimeControl
 from referee.report import count, match_document, print_report
+from referee.safetext import for_terminal
 from referee.sandbox import Sandbox, SandboxError, resolve
 from referee.stats import Sprt, head_to_head_samples, parse_sprt
 from thousand.errors import RulesError
@@ -84,7 +85,14 @@ def run_match_command(
     if warning is not None:
         print(f"thousand: warning: {warning}", file=sys.stderr)
     if seed is None:
-        seed = random.SystemRandom().randrange(1 << 31)
+        seed = fresh_seed()  # secret until the report: no bot can derive the deals from it
+    if rotate and chosen.mode != "bwrap":
+        print(
+            f"thousand: warning: with --sandbox {chosen.mode} a bot can keep notes on disk "
+            "from one seating of a duplicate deal to the next; a fair duplicate match needs "
+            "--sandbox bwrap (docs/security.md, Fair play)",
+            file=sys.stderr,
+        )
     try:
         # Every match in folders of its own: nothing of an earlier or a parallel match is
         # overwritten or appended to.
@@ -169,11 +177,15 @@ def run_match_command(
         interrupted = True
         main_task.cancel()
 
-    def callback_failed(_: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
-        # An error inside a pipe callback (a bot's stderr log on a full disk) ends the match
-        # with one line, as an error in the game loop does.
+    def callback_failed(failed: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        # A file error inside a pipe callback (a bot's stderr log on a full disk) ends the
+        # match with one line, as one in the game loop does; anything else is reported as
+        # asyncio always did.
         error = context.get("exception")
-        broken.append(error if error is not None else RuntimeError(str(context.get("message"))))
+        if not isinstance(error, OSError):
+            failed.default_exception_handler(context)
+            return
+        broken.append(error)
         main_task.cancel()
 
     loop.add_signal_handler(signal.SIGINT, interrupt)
@@ -250,7 +262,7 @@ def game_line(outcome: GameOutcome, finished: int, total: int, names: list[str])
     line += f" ({outcome.result.reason})"
     if outcome.faults:
         line += "; faults: " + ", ".join(f"{names[f.bot]} {f.kind}" for f in outcome.faults)
-    return line
+    return for_terminal(line)  # names are the bots' own text: shown, never obeyed
 
 
 def never_played(outcomes: list[GameOutcome], names: list[str]) -> list[str]:
@@ -269,8 +281,10 @@ def never_played(outcomes: list[GameOutcome], names: list[str]) -> list[str]:
             elif fault.kind != "absent":
                 reasons.setdefault(bot, f"{fault.kind}: {fault.detail}")
     return [
-        f"bot {bot} ({names[bot]}) never played a game: it could not start"
-        + (f" ({reasons[bot]})" if bot in reasons else "")
+        for_terminal(
+            f"bot {bot} ({names[bot]}) never played a game: it could not start"
+            + (f" ({reasons[bot]})" if bot in reasons else "")
+        )
         for bot in sorted(seen - played)
     ]
 
@@ -286,8 +300,10 @@ def fault_log_lines(document: dict[str, Any], log_dir: Path) -> list[str]:
         where = ", ".join(str(p) for p in logs) if logs else f"none written (in {log_dir})"
         kinds = ", ".join(f"{kind} {n}" for kind, n in sorted(entry["faults"].items()))
         lines.append(
-            f"bot {bot} ({entry['name']}) faulted in {entry['fault_games']} "
-            f"game{'' if entry['fault_games'] == 1 else 's'} ({kinds}); its stderr log: {where}"
+            for_terminal(
+                f"bot {bot} ({entry['name']}) faulted in {entry['fault_games']} "
+                f"game{'' if entry['fault_games'] == 1 else 's'} ({kinds}); its stderr log: {where}"
+            )
         )
     return lines
 

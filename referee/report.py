@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from referee.match import GameOutcome, MatchConfig
+from referee.safetext import NAME_LIMIT, for_rich, for_terminal
 from referee.stats import Sprt, bot_table, head_to_head, head_to_head_samples, pairwise
 
 
@@ -25,7 +26,7 @@ def match_document(
         "game": config.game,
         "rules": config.rules_label,
         "players": len(config.bots),
-        "seed": config.seed,
+        "seed": str(config.seed),  # text: a 128-bit seed is beyond JSON readers' integers
         "rotate": config.rotate,
         "games_planned": config.games,
         "games_played": len(outcomes),
@@ -114,8 +115,8 @@ def print_pairwise(document: dict[str, Any], console: Console) -> None:
     for h2h in rows:
         a, b = h2h["bots"]
         table.add_row(
-            Text(f"{a}: {bots[a]['name']}"),
-            Text(f"{b}: {bots[b]['name']}"),
+            Text(f"{a}: {for_terminal(bots[a]['name'], NAME_LIMIT)}"),
+            Text(f"{b}: {for_terminal(bots[b]['name'], NAME_LIMIT)}"),
             str(h2h["games"]),
             str(round(h2h["win_rate"] * h2h["games"])),
             _win_rate(h2h),
@@ -126,7 +127,7 @@ def print_pairwise(document: dict[str, Any], console: Console) -> None:
 
 def print_report(document: dict[str, Any], console: Console) -> None:
     title = (
-        f"{document['game']} · rules {document['rules']} · "
+        f"{document['game']} · rules {for_rich(document['rules'])} · "
         f"{count(document['games_played'], 'game')} · seed {document['seed']}"
     )
     table = Table(title=title)
@@ -144,7 +145,7 @@ def print_report(document: dict[str, Any], console: Console) -> None:
         faults = ", ".join(f"{k} {v}" for k, v in sorted(bot["faults"].items())) or "—"
         think = bot["think_ms"]
         table.add_row(
-            f"{bot['bot']}: {bot['name']}",
+            f"{bot['bot']}: {for_rich(bot['name'], NAME_LIMIT)}",
             str(bot["games"]),
             str(bot["wins"]),
             "—" if bot["mean_place"] is None else f"{bot['mean_place']:.2f}",
@@ -156,7 +157,7 @@ def print_report(document: dict[str, Any], console: Console) -> None:
     print_pairwise(document, console)
     h2h = document.get("head_to_head")
     if h2h:
-        name0, name1 = document["bots"][0]["name"], document["bots"][1]["name"]
+        name0, name1 = (for_rich(b["name"], NAME_LIMIT) for b in document["bots"][:2])
         console.print(f"{name0} vs {name1}: win rate {_win_rate(h2h)}, Elo {_elo_range(h2h)}")
         if h2h["paired"] and "error_bar_ratio" in h2h:
             console.print(
@@ -165,7 +166,7 @@ def print_report(document: dict[str, Any], console: Console) -> None:
             )
     sprt = document.get("sprt")
     if sprt:
-        first = document["bots"][0]["name"]
+        first = for_rich(document["bots"][0]["name"], NAME_LIMIT)
         verdict = {
             "H1": f"H1 accepted: {first} is at least {sprt['elo1']:+g} Elo stronger",
             "H0": f"H0 accepted: {first} is not {sprt['elo1']:+g} Elo "
@@ -179,6 +180,6 @@ def print_report(document: dict[str, Any], console: Console) -> None:
     if document.get("sandbox"):
         console.print(f"sandbox: {document['sandbox']}")
     if document.get("replays"):
-        console.print(f"replays in {document['replays']}")
+        console.print(f"replays in {for_rich(document['replays'])}")
     if document.get("logs"):
         console.print(Text(f"bot stderr logs in {document['logs']}"))

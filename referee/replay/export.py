@@ -21,18 +21,18 @@ from __future__ import annotations
 
 import base64
 import gzip
-import html
-import os
-import tempfile
+import re
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import orjson
 
+from referee.outputs import HTML_PAGE, PAGE_MARK, check_output, write_atomic
 from referee.replay.frames import Frame, LoadedReplay, load_frames
 from referee.replay.reader import ReplayError
-from referee.replay.render import describe_step
+from referee.replay.render import describe_step, display_names
+from referee.safetext import for_html
 
 TEMPLATE = "viewer.html"
 DATA_MARK = "__REPLAY_DATA__"
@@ -126,7 +126,7 @@ class _Piles:
 
 def build_data(loaded: LoadedReplay) -> dict[str, Any]:
     header = loaded.header
-    names = header.names
+    names = display_names(header)
     players = header.players
     cards = header.game == "cards"
     views: list[list[dict[str, Any]]] = []
@@ -207,39 +207,29 @@ def build_data(loaded: LoadedReplay) -> dict[str, Any]:
     }
 
 
+_MARKS = re.compile(f"{TITLE_MARK}|{DATA_MARK}")
+
+
 def render_page(data: dict[str, Any]) -> str:
     packed = gzip.compress(orjson.dumps(data), compresslevel=9, mtime=0)
     blob = base64.b64encode(packed).decode("ascii")
     names = " · ".join(data["names"])
-    title = html.escape(f"Тысяча · {data['game']} · {names}")
+    title = for_html(f"Тысяча · {data['game']} · {names}")
     page = _template()
-    if DATA_MARK not in page or TITLE_MARK not in page:
+    if DATA_MARK not in page or TITLE_MARK not in page or PAGE_MARK not in page:
         raise OSError(f"the page template {TEMPLATE} is damaged (placeholders missing)")
-    return page.replace(TITLE_MARK, title).replace(DATA_MARK, blob)
+    # One pass over the template: a value put in is never searched again, so a bot named
+    # after a placeholder cannot pull the data (or anything else) into the title.
+    values = {TITLE_MARK: title, DATA_MARK: blob}
+    return _MARKS.sub(lambda mark: values[mark.group()], page)
 
 
-def export_html(replay: Path, out: Path) -> Path:
-    """Write the page for ``replay`` to ``out`` and return ``out``."""
-    if out.exists() and out.is_dir():
-        raise OSError(f"{out} is a folder: give a file name for the HTML page")
+def export_html(replay: Path, out: Path, *, force: bool = False) -> Path:
+    """Write the page for ``replay`` to ``out`` and return ``out``. ``out`` must not be the
+    replay itself, nor (without ``force``) an existing file that is not one of our pages
+    (referee/outputs.py); the page appears in one rename, whole."""
+    check_output(out, [replay], HTML_PAGE, force)
     loaded = load_frames(replay)
     if len(loaded.frames) < 1:
         raise ReplayError(f"{replay}: no steps to show")
-    page = render_page(build_data(loaded))
-    parent = out.parent if str(out.parent) else Path(".")
-    if not parent.is_dir():
-        raise OSError(f"cannot write {out}: folder {parent} does not exist")
-    # Write next to the target and rename, so a reader never sees half a page.
-    try:
-        fd, temp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=parent)
-    except OSError as error:
-        raise OSError(f"cannot write {out}: {error.strerror}") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(page)
-        os.chmod(temp, 0o644)
-        os.replace(temp, out)
-    except OSError as error:
-        Path(temp).unlink(missing_ok=True)
-        raise OSError(f"cannot write {out}: {error.strerror or error}") from None
-    return out
+    return write_atomic(out, render_page(build_data(loaded)))

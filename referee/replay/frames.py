@@ -60,9 +60,15 @@ def iter_frames(
     """Frame 0 is the empty table; then one frame per step. The result line, if any, is not a
     frame: it is appended to ``results`` when the caller passes a list."""
     header = replay.header
-    spec = game_spec(header.game)
-    rules = spec.rules_model.model_validate(header.raw["rules"])
-    state = spec.new_game(rules, header.players)
+    try:
+        spec = game_spec(header.game)
+        rules = spec.rules_model.model_validate(header.raw["rules"])
+        state = spec.new_game(rules, header.players)
+    except Exception as error:
+        first = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise ReplayError.at(
+            replay.path, 1, f"the header does not describe a playable game: {first}"
+        ) from None
     yield Frame(0, 1, None, state.clone())
     talon: list[str] | None = None
     for index, (number, record) in enumerate(replay, start=1):
@@ -76,8 +82,10 @@ def iter_frames(
         try:
             state.apply(record["action"])
         except (IllegalAction, KeyError) as error:
-            raise ReplayError(
-                f"{replay.path}: line {number}: cannot replay this step: {error}"
+            raise ReplayError.at(replay.path, number, f"cannot replay this step: {error}") from None
+        except Exception as error:
+            raise ReplayError.at(
+                replay.path, number, f"cannot replay this step: {type(error).__name__}: {error}"
             ) from None
         yield Frame(index, number, record, state.clone(), talon)
 

@@ -1,5 +1,9 @@
 """Drawing a frame as text for the terminal: cards as cards (suit symbols, red and black),
 dice as dice faces. Reads only views, never rules: what is drawn is what the engine said.
+
+A replay is a file anyone can hand you: its names, fault details and events are drawn as
+text, never as markup (everything here is a ``Text``, not a markup string) and never as
+terminal commands (``render_frame`` passes every line through ``safetext``).
 """
 
 from __future__ import annotations
@@ -10,6 +14,8 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from referee.replay.frames import Frame
+from referee.replay.reader import Header
+from referee.safetext import NAME_LIMIT, for_terminal, is_clean
 
 SUIT_SYMBOL = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
 RED = {"D", "H"}
@@ -218,6 +224,19 @@ def render_dice(view: dict[str, Any], names: list[str], seat: int | None) -> lis
     return out
 
 
+def display_names(header: Header) -> list[str]:
+    """The seats' names as a terminal may show them: escaped, and short enough for a line."""
+    return [for_terminal(name, NAME_LIMIT) for name in header.names]
+
+
+def safe_line(line: Text) -> Text:
+    """``line`` with any control character shown as its escape (the styling of a line that
+    needed one is dropped: the line is hostile text, plainly shown)."""
+    if is_clean(line.plain):
+        return line
+    return Text(for_terminal(line.plain), style=line.style)
+
+
 def render_frame(
     frame: Frame, total: int, names: list[str], game: str, seat: int | None
 ) -> RenderableType:
@@ -228,4 +247,5 @@ def render_frame(
     )
     body = render_cards(view, names, seat) if game == "cards" else render_dice(view, names, seat)
     step = [Text(line) for line in describe_step(frame, names, seat)]
-    return Group(title, *body, Text("last step:", style="bold"), *step)
+    lines = [title, *body, Text("last step:", style="bold"), *step]
+    return Group(*(safe_line(line) if isinstance(line, Text) else line for line in lines))

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.replay.reader import ReplayError, ReplayReader
+from referee.safetext import NAME_LIMIT, for_terminal
 
 
 @dataclass(frozen=True)
@@ -40,22 +41,26 @@ class GameSummary:
         }
 
     def line(self) -> str:
-        names = ", ".join(self.players)
+        """The game in one line for a terminal: every name and word from the file (a replay
+        anyone can hand you) made safe to print."""
+        players = [for_terminal(name, NAME_LIMIT) for name in self.players]
+        names = ", ".join(players)
+        where = for_terminal(self.path.name)
         if not self.complete or self.scores is None:
-            return f"{self.path.name}: {self.game} [{names}] incomplete after {self.steps} steps"
-        winner = self.players[self.winner] if self.winner is not None else "nobody"
+            return f"{where}: {self.game} [{names}] incomplete after {self.steps} steps"
+        winner = players[self.winner] if self.winner is not None else "nobody"
         faults = ""
         if self.faults:
             kinds = ", ".join(
-                f"{self.players[f['seat']]}: {f['kind']}"
+                f"{players[f['seat']]}: {for_terminal(f['kind'], NAME_LIMIT)}"
                 for f in self.faults
-                if 0 <= f.get("seat", -1) < len(self.players)
+                if 0 <= f.get("seat", -1) < len(players)
             )
             faults = f"; faults {kinds}"
         return (
-            f"{self.path.name}: {self.game} [{names}] winner {winner}, scores "
+            f"{where}: {self.game} [{names}] winner {winner}, scores "
             f"{'/'.join(str(s) for s in self.scores)}, {self.decisions} decisions "
-            f"({self.reason}){faults}"
+            f"({for_terminal(self.reason, NAME_LIMIT)}){faults}"
         )
 
 

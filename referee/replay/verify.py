@@ -75,7 +75,9 @@ def verify_file(path: Path) -> Verdict:
                     path, False, "incomplete replay: the game was not finished", None, steps
                 )
     except ReplayError as error:
-        return Verdict(path, False, str(error))
+        # The verdict is printed after the file's name: do not say it twice.
+        message = error.problem.removeprefix(f"{path}: ").removeprefix(f"{path} ")
+        return Verdict(path, False, message, error.line)
     except Disagreement as error:
         return Verdict(path, False, str(error), error.line)
     return Verdict(path, True, "OK", None, steps)
@@ -88,13 +90,18 @@ def _verify(replay: ReplayReader) -> int:
         rules = spec.rules_model.model_validate(header["rules"])
         state = spec.new_game(rules, replay.header.players)
     except Exception as error:
-        raise Disagreement(1, f"the header does not describe a playable game: {error}") from None
+        first = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise Disagreement(1, f"the header does not describe a playable game: {first}") from None
     faulted: set[int] = set()
     steps = 0
-    for number, record in replay:
+    records = iter(replay)
+    for number, record in records:
         kind = record.get("kind")
         if kind == "result":
             _check_result(number, record, state.result(), state.scores(), faulted)
+            # The reader refuses any line after the result: read on to be told.
+            for _ in records:
+                pass
             return steps
         if state.to_move() == OVER:
             raise Disagreement(number, f"a {kind} step after the game was over")
@@ -125,6 +132,10 @@ def _verify(replay: ReplayReader) -> int:
             raise Disagreement(
                 number, f"the engine rejects the recorded action {_short(action)}: {error}"
             ) from None
+        except Exception as error:
+            raise Disagreement(
+                number, f"the engine cannot apply the recorded action {_short(action)}: {error}"
+            ) from None
         if not _same(record.get("events"), events):
             raise Disagreement(number, _first_difference(record.get("events") or [], events))
         if "scores" in record and not _same(record["scores"], state.scores()):
@@ -138,7 +149,7 @@ def _check_rejected(number: int, state: Any, rejected: dict[str, Any]) -> None:
     """A fault for an illegal action must really have been illegal."""
     try:
         state.clone().apply(rejected)
-    except IllegalAction:
+    except Exception:
         return
     raise Disagreement(number, f"the rejected action {_short(rejected)} was in fact legal")
 

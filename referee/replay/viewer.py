@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.text import Text
 
 from referee.replay.frames import Frame, LoadedReplay, load_frames
-from referee.replay.render import render_frame
+from referee.replay.render import display_names, render_frame, safe_line
 
 KEYS = "[n]ext [p]rev  [g]o to {unit}  [j]ump to step  [s]tart [e]nd  [q]uit"
 
@@ -40,7 +40,7 @@ def find_unit(loaded: LoadedReplay, number: int) -> int | None:
 
 def print_all(loaded: LoadedReplay, seat: int | None, start: int, console: Console) -> None:
     total = len(loaded.frames)
-    names, game = loaded.header.names, loaded.header.game
+    names, game = display_names(loaded.header), loaded.header.game
     for frame in loaded.frames[start:]:
         console.print(render_frame(frame, total, names, game, seat))
         console.print()
@@ -48,7 +48,7 @@ def print_all(loaded: LoadedReplay, seat: int | None, start: int, console: Conso
 
 
 def _print_result(loaded: LoadedReplay, console: Console) -> None:
-    names = loaded.header.names
+    names = display_names(loaded.header)
     if loaded.incomplete or loaded.result is None:
         console.print(Text("incomplete replay: the game did not finish", style="bold red"))
         return
@@ -56,10 +56,12 @@ def _print_result(loaded: LoadedReplay, console: Console) -> None:
     winner = result.get("winner")
     scores = ", ".join(f"{names[s]} {result['scores'][s]}" for s in result["ranking"])
     console.print(
-        Text(
-            f"result: {names[winner] if winner is not None else 'no winner'} wins "
-            f"({result.get('reason')}); {scores}",
-            style="bold green",
+        safe_line(
+            Text(
+                f"result: {names[winner] if winner is not None else 'no winner'} wins "
+                f"({result.get('reason')}); {scores}",
+                style="bold green",
+            )
         )
     )
 
@@ -96,7 +98,7 @@ def read_number(fd: int, prompt: str, console: Console) -> int | None:
 def interactive(loaded: LoadedReplay, seat: int | None, start: int, console: Console) -> None:
     frames: list[Frame] = loaded.frames
     total = len(frames)
-    names, game = loaded.header.names, loaded.header.game
+    names, game = display_names(loaded.header), loaded.header.game
     unit = unit_of(game)
     index = min(max(start, 0), total - 1)
     fd = sys.stdin.fileno()

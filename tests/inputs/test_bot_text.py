@@ -1,0 +1,155 @@
+"""Text from bots is data: never rich markup, never a terminal command, never a Markdown column
+or HTML. Real hostile bots say hello with hostile names and send a line of raw control
+characters; every command that shows them must print them escaped, and keep working."""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from referee.safetext import for_html, for_markdown, for_rich, for_terminal
+from tests.inputs.conftest import (
+    BAD_LINE,
+    ESCAPED_TITLE,
+    assert_clean,
+    hostile_bot,
+    read_records,
+    replays_in,
+    run,
+    run_in_terminal,
+    shows_names_escaped,
+    write_records,
+)
+
+
+def _hostile_match(folder: Path) -> list[str]:
+    """A dice match of four hostile bots (one game): its argv after ``thousand``."""
+    bots = [
+        hostile_bot(folder, "[/]", version="[bold red]x", author="\x1b[2J\x1b]0;pwned\x07"),
+        hostile_bot(folder, "\x1b[2J\x1b]0;pwned\x07", version="|a|b|", bad_line=BAD_LINE),
+        hostile_bot(folder, "<script>alert(1)</script>", author="\u202eevil"),
+        hostile_bot(folder, "\u202eevil", version="[/]"),
+    ]
+    return [
+        "match",
+        "--game",
+        "dice",
+        "--games",
+        "1",
+        "--seed",
+        "1",
+        "--replays",
+        str(folder / "replays"),
+        *bots,
+    ]
+
+
+@pytest.fixture(scope="module")
+def hostile_replay(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("hostile")
+    done = run(*_hostile_match(folder))
+    assert done.returncode == 0, done.explain()
+    (replay,) = replays_in(folder / "replays")
+    return replay
+
+
+def test_safetext_escapes_each_kind_of_output() -> None:
+    assert for_terminal("\x1b[2J\x1b]0;pwned\x07") == ESCAPED_TITLE
+    assert for_terminal("a\u202eb\x9bc\x7fd\ne") == "a\\u202eb\\x9bc\\x7fd\\x0ae"
+    assert for_rich("[/]") == "\\[/]"
+    assert for_markdown("|a|b|").count("\\|") == 3
+    assert "<" not in for_markdown("<script>") and "<" not in for_html("<script>")
+    assert for_terminal("x" * 100, 10) == "x" * 9 + "…"
+
+
+def test_match_report_in_a_terminal_shows_names_as_text(tmp_path: Path) -> None:
+    done = run_in_terminal(*_hostile_match(tmp_path))
+    assert done.returncode == 0, done.explain()
+    assert_clean(done)
+    shows_names_escaped(done.stdout)
+
+
+def test_match_report_in_a_pipe_shows_names_as_text(tmp_path: Path) -> None:
+    done = run(*_hostile_match(tmp_path))
+    assert done.returncode == 0, done.explain()
+    assert_clean(done)
+    shows_names_escaped(done.stdout)
+
+
+def test_replay_show_prints_names_as_text(hostile_replay: Path) -> None:
+    done = run("replay", "show", hostile_replay, "--no-step")
+    assert done.returncode == 0, done.explain()
+    assert_clean(done)
+    shows_names_escaped(done.stdout)
+
+
+def test_replay_show_steps_in_a_terminal_with_names_as_text(hostile_replay: Path) -> None:
+    done = run_in_terminal("replay", "show", hostile_replay, keys="nnneq")
+    assert done.returncode == 0, done.explain()
+    assert_clean(done)
+    assert ESCAPED_TITLE in done.stdout, done.stdout
+
+
+def test_replay_summary_prints_names_as_text(hostile_replay: Path) -> None:
+    done = run("replay", "summary", hostile_replay)
+    assert done.returncode == 0, done.explain()
+    assert_clean(done)
+    shows_names_escaped(done.stdout)
+
+
+def test_replay_of_a_hand_edited_header_is_shown_as_text(dice_replay: Path, tmp_path: Path) -> None:
+    """A replay is a file anyone can hand you: the header's names are not even from a hello
+    (no 64-character cut, any JSON type)."""
+    records = read_records(dice_replay)
+    records[0]["seats"][0]["name"] = "\x1b]8;;http://evil/\x07link\x1b]8;;\x07" * 10
+    records[0]["seats"][1]["name"] = ["[/]", 7]
+    path = write_records(tmp_path / "edited.jsonl", records)
+    for argv in (["show", path, "--no-step"], ["summary", path], ["verify", path]):
+        done = run("replay", *argv)
+        assert done.returncode == 0, done.explain()
+        assert_clean(done)
+
+
+def test_bots_check_quotes_the_bad_line_escaped(tmp_path: Path) -> None:
+    bot = hostile_bot(tmp_path, "\x1b[2J\x1b]0;pwned\x07", bad_line=BAD_LINE)
+    done = run("bots", "check", bot, "--game", "dice", "--games", "1")
+    assert done.returncode == 1, done.explain()  # the bad line is a problem
+    assert_clean(done)
+    assert "line: " in done.stdout and ESCAPED_TITLE in done.stdout, done.explain()
+
+
+# ----------------------------------------------------------------------- the replay page
+
+
+def _page_data(page: str) -> dict[str, object]:
+    found = re.search(r'<script type="application/octet-stream" id="replay-data">([^<]*)<', page)
+    assert found, "no data element in the page"
+    data: dict[str, object] = json.loads(gzip.decompress(base64.b64decode(found.group(1).strip())))
+    return data
+
+
+def test_export_is_immune_to_a_name_holding_its_placeholders(
+    dice_replay: Path, tmp_path: Path
+) -> None:
+    records = read_records(dice_replay)
+    records[0]["seats"][0]["name"] = "__REPLAY_DATA__"
+    records[0]["seats"][1]["name"] = "__REPLAY_TITLE__</title><script>alert(1)</script>"
+    path = write_records(tmp_path / "named.jsonl", records)
+    out = tmp_path / "page.html"
+    done = run("replay", "export", path, "--html", out)
+    assert done.returncode == 0, done.explain()
+    page = out.read_text(encoding="utf-8")
+    title = re.search(r"<title>(.*?)</title>", page, re.S)
+    assert title, page[:500]
+    assert "__REPLAY_DATA__" in title.group(1) and "__REPLAY_TITLE__" in title.group(1)
+    assert len(title.group(1)) < 300, "the data went into the title"
+    assert "<script>alert(1)</script>" not in page
+    assert _page_data(page)["names"] == [
+        "__REPLAY_DATA__",
+        "__REPLAY_TITLE__</title><script>alert(1)</script>",
+    ]

@@ -1,0 +1,333 @@
+"""Replay readers trust nothing in a file: bounded lines and size (a gzip bomb is refused in
+flat memory), only regular files (a FIFO does not hang them, /dev/zero does not fill memory),
+one line for any damage (never a traceback), a killed match's gzipped ``.part`` file read as
+incomplete, and no "OK" for a replay with lines after its result."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import random
+import subprocess
+import zlib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee.cli import main
+from referee.replay.reader import MAX_LINE, MAX_REPLAY
+from tests.inputs.conftest import (
+    PY,
+    make_replay,
+    one_error_line,
+    read_records,
+    run,
+    thousand,
+    write_records,
+)
+
+COMMANDS = ("verify", "summary", "show", "export")
+PEAK_RSS_LIMIT_KB = 200 * 1024
+
+_RSS_WRAPPER = (
+    "import resource, subprocess, sys\n"
+    "done = subprocess.run(sys.argv[1:], capture_output=True, timeout=120)\n"
+    "peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss\n"
+    "sys.stdout.buffer.write(done.stdout)\n"
+    "sys.stderr.buffer.write(done.stderr + f'\\nMAXRSS_KB={peak}\\n'.encode())\n"
+    "sys.exit(done.returncode)\n"
+)
+
+
+def _argv(command: str, path: Path, out: Path) -> list[str]:
+    if command == "show":
+        return ["replay", "show", str(path), "--no-step"]
+    if command == "export":
+        return ["replay", "export", str(path), "--html", str(out)]
+    return ["replay", command, str(path)]
+
+
+def _measured(argv: list[str]) -> tuple[subprocess.CompletedProcess[str], int]:
+    """Run ``thousand ARGV`` and return it with the peak RSS of its process, in KiB."""
+    done = subprocess.run(
+        [PY, "-c", _RSS_WRAPPER, *thousand(), *argv],
+        capture_output=True,
+        text=True,
+        timeout=150,
+        check=False,
+    )
+    head, _, tail = done.stderr.rpartition("\nMAXRSS_KB=")
+    done.stderr = head
+    return done, int(tail.strip())
+
+
+# ------------------------------------------------------------------------ bombs and files
+
+
+def _gzip_stream(path: Path, chunk: bytes, total: int, head: bytes = b"") -> Path:
+    """``head`` then ``chunk`` repeated up to ``total`` bytes, gzipped, written in pieces so
+    the test itself stays small."""
+    squeeze = zlib.compressobj(9, zlib.DEFLATED, 31)
+    with open(path, "wb") as handle:
+        handle.write(squeeze.compress(head))
+        block = chunk * max(1, (1 << 20) // len(chunk))
+        for _ in range(total // len(block)):
+            handle.write(squeeze.compress(block))
+        handle.write(squeeze.flush())
+    return path
+
+
+@pytest.fixture(scope="module")
+def bombs(tmp_path_factory: pytest.TempPathFactory, dice_replay: Path) -> list[Path]:
+    folder = tmp_path_factory.mktemp("bombs") / "tampered"  # the suite's end check skips these
+    folder.mkdir()
+    header = dice_replay.read_bytes().split(b"\n", 1)[0] + b"\n"
+    step = b'{"n":1,"kind":"chance","action":{"type":"throw","dice":[1,2,3,4,5]},"events":[]}\n'
+    return [
+        # 1 GiB of zeros, no newline: one endless line (about 1 MB on disk).
+        _gzip_stream(folder / "zeros.jsonl.gz", b"\0", 1 << 30),
+        # A real header, then 1 GiB of zeros: an endless second line.
+        _gzip_stream(folder / "header-zeros.jsonl.gz", b"\0", 1 << 30, header),
+        # A real header, then short lines, 256 MiB of them: only the total bound stops it.
+        _gzip_stream(folder / "many-lines.jsonl.gz", step, 1 << 28, header),
+    ]
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_gzip_bombs_are_refused_in_flat_memory(
+    command: str, bombs: list[Path], tmp_path: Path
+) -> None:
+    assert all(bomb.stat().st_size < 4 << 20 for bomb in bombs)
+    for bomb in bombs:
+        done, peak_kb = _measured(_argv(command, bomb, tmp_path / "page.html"))
+        assert done.returncode == 1, (bomb, done.stdout[-500:], done.stderr)
+        assert "Traceback" not in done.stderr, done.stderr
+        errors = [line for line in done.stderr.splitlines() if "error" in line]
+        if command == "verify":  # verify reports on stdout, one line a file
+            errors = [line for line in done.stdout.splitlines() if bomb.name in line]
+        assert len(errors) == 1, (done.stdout[-500:], done.stderr)
+        if "zeros" in bomb.name or command == "summary":  # the others stop at a bad step
+            assert "MiB" in errors[0], errors[0]
+        assert peak_kb < PEAK_RSS_LIMIT_KB, f"{bomb.name}: peak RSS {peak_kb} KiB"
+
+
+def test_the_bounds_are_far_above_a_real_replay(dice_replay: Path) -> None:
+    longest = max(len(line) for line in dice_replay.read_bytes().splitlines())
+    assert longest * 100 < MAX_LINE
+    assert dice_replay.stat().st_size * 100 < MAX_REPLAY
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_special_files_are_refused_at_once(command: str, tmp_path: Path) -> None:
+    fifo = tmp_path / "game-00000.jsonl"
+    os.mkfifo(fifo)
+    for target in (fifo, Path("/dev/zero")):
+        done = run(*_argv(command, target, tmp_path / "p.html"), timeout=30)
+        if command == "verify":  # a verdict a file, on stdout
+            assert done.returncode == 1 and "Traceback" not in done.stderr, done.explain()
+            line = done.stdout.strip()
+        else:
+            line = one_error_line(done)
+        assert "not a regular file" in line and "\n" not in line, line
+    if command in ("verify", "summary"):  # a FIFO met in a folder is refused the same way
+        done = run("replay", command, tmp_path, timeout=30)
+        assert done.returncode == 1, done.explain()
+        assert "not a regular file" in done.stdout + done.stderr, done.explain()
+
+
+# ------------------------------------------------------------------- incomplete and extra
+
+
+@pytest.fixture(scope="module")
+def gzip_replay(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return make_replay(tmp_path_factory.mktemp("gz"), gzip=True)
+
+
+def test_a_cut_gzip_part_file_reads_as_incomplete(gzip_replay: Path, tmp_path: Path) -> None:
+    """What a killed referee leaves: the gzip stream stops mid-way, without its end."""
+    data = gzip_replay.read_bytes()
+    lines = gzip.decompress(data).count(b"\n")
+    part = tmp_path / "game-00000.jsonl.gz.part"
+    part.write_bytes(data[: len(data) * 2 // 3])
+    done = run("replay", "verify", part)
+    assert done.returncode == 1 and "incomplete" in done.stdout, done.explain()
+    done = run("replay", "summary", "--json", part)
+    assert done.returncode == 0, done.explain()
+    summary = json.loads(done.stdout)
+    assert summary["complete"] is False and 0 < summary["steps"] < lines
+    done = run("replay", "show", part, "--no-step")
+    assert done.returncode == 0 and "incomplete replay" in done.stdout, done.explain()
+    done = run("replay", "export", part, "--html", tmp_path / "part.html")
+    assert done.returncode == 0, done.explain()
+
+
+def test_lines_after_the_result_fail_verify_at_that_line(dice_replay: Path, tmp_path: Path) -> None:
+    records = read_records(dice_replay)
+    (tmp_path / "tampered").mkdir()
+    path = write_records(tmp_path / "tampered" / "extra.jsonl", [*records, records[1]])
+    done = run("replay", "verify", path)
+    assert done.returncode == 1, done.explain()
+    assert f"line {len(records) + 1}" in done.stdout, done.explain()
+    assert "after the result" in done.stdout, done.explain()
+    done = run("replay", "summary", path)
+    assert done.returncode == 1 and f"line {len(records) + 1}" in done.stderr, done.explain()
+
+
+# ----------------------------------------------------------------------------- wrong shape
+
+_VALUES: list[Any] = [
+    None,
+    True,
+    0,
+    -1,
+    99,
+    2**62,
+    1.5,
+    "",
+    "x",
+    "\x1b[2J",
+    [],
+    [1, "a"],
+    [[[]]],
+    {},
+    {"type": "throw"},
+]
+
+
+def _mutate(records: list[Any], rng: random.Random) -> bytes:
+    """One deterministic damage to a replay's records, as the file's bytes."""
+    records = json.loads(json.dumps(records))
+    how = rng.randrange(9)
+    index = rng.randrange(len(records))
+    record = records[index]
+    if how <= 2 and isinstance(record, dict) and record:
+        key = rng.choice(sorted(record))
+        if how == 2 and isinstance(record[key], dict | list) and record[key]:
+            inner = record[key]
+            slot = (
+                rng.choice(sorted(inner)) if isinstance(inner, dict) else rng.randrange(len(inner))
+            )
+            inner[slot] = rng.choice(_VALUES)
+        else:
+            record[key] = rng.choice(_VALUES)
+    elif how == 3 and isinstance(record, dict) and record:
+        del record[rng.choice(sorted(record))]
+    elif how == 4:
+        records[index] = rng.choice(_VALUES)
+    elif how == 5:
+        records.insert(index, records[rng.randrange(len(records))])
+    elif how == 6:
+        del records[index]
+    text = "".join(json.dumps(r) + "\n" for r in records).encode()
+    if how == 7:
+        cut = rng.randrange(len(text))
+        text = text[:cut] + rng.choice([b"", b"\xff\xfe", b"[" * 5000, b"\n\n", b"{"]) + text[cut:]
+    elif how == 8:
+        text = text[: rng.randrange(len(text))]
+    return text
+
+
+@pytest.fixture(scope="module")
+def mutants(tmp_path_factory: pytest.TempPathFactory, dice_replay: Path) -> list[Path]:
+    folder = tmp_path_factory.mktemp("mutants") / "tampered"
+    folder.mkdir()
+    records = read_records(dice_replay)
+    paths = []
+    for seed in range(120):
+        path = folder / f"mutant-{seed:03d}.jsonl"
+        path.write_bytes(_mutate(records, random.Random(seed)))
+        paths.append(path)
+    return paths
+
+
+def test_verify_and_summary_of_damaged_replays_never_crash(mutants: list[Path]) -> None:
+    """Every damaged file in one run of each command (real processes, with a time limit)."""
+    folder = mutants[0].parent
+    done = run("replay", "verify", "--json", folder, timeout=300)
+    assert "Traceback" not in done.stderr, done.explain()
+    verdicts = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(verdicts) == len(mutants)
+    assert not all(v["ok"] for v in verdicts)
+    for verdict in verdicts:
+        assert "\n" not in verdict["message"]
+    done = run("replay", "summary", folder, timeout=300)
+    assert "Traceback" not in done.stderr, done.explain()
+    for line in done.stderr.splitlines():
+        assert line.startswith("thousand: error: ") and "mutant-" in line, line
+
+
+def _in_process(argv: list[str]) -> tuple[int, str, BaseException | None]:
+    result = CliRunner().invoke(main, argv, catch_exceptions=True)
+    error = result.exception if not isinstance(result.exception, SystemExit) else None
+    return result.exit_code, result.stderr, error
+
+
+def _check_one(path: Path, out: Path) -> None:
+    for command in COMMANDS:
+        code, stderr, error = _in_process(_argv(command, path, out))
+        assert error is None, f"{command} {path.name}: {type(error).__name__}: {error}"
+        assert code in (0, 1), (command, path.name, code, stderr)
+        if code == 1 and command != "verify":
+            lines = stderr.strip().splitlines()
+            assert len(lines) == 1 and lines[0].startswith("thousand: error: "), (command, stderr)
+            assert path.name in lines[0], (command, lines[0])
+
+
+def test_show_and_export_of_damaged_replays_give_one_line(
+    mutants: list[Path], tmp_path: Path
+) -> None:
+    for path in mutants:
+        _check_one(path, tmp_path / "page.html")
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+
+
+@settings(
+    max_examples=60,
+    derandomize=True,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(data=st.data())
+def test_wrong_shapes_anywhere_give_one_line(
+    data: st.DataObject, dice_replay: Path, tmp_path: Path
+) -> None:
+    """Valid JSON of the wrong shape at any key of any line: one line, never a traceback."""
+    records = read_records(dice_replay)
+    index = data.draw(st.integers(0, len(records) - 1))
+    record = records[index]
+    keys = sorted(record)
+    key = data.draw(st.sampled_from(keys))
+    target: dict[str, Any] | list[Any] = record
+    if isinstance(record[key], dict | list) and record[key] and data.draw(st.booleans()):
+        target = record[key]
+        key = data.draw(
+            st.sampled_from(sorted(target))
+            if isinstance(target, dict)
+            else st.integers(0, len(target) - 1)
+        )
+    target[key] = data.draw(_JSON)  # type: ignore[index]
+    (tmp_path / "tampered").mkdir(exist_ok=True)
+    path = write_records(tmp_path / "tampered" / "shaped.jsonl", records)
+    _check_one(path, tmp_path / "page.html")
+
+
+def test_folders_given_as_files_are_one_line(tmp_path: Path) -> None:
+    folder = tmp_path / "game.jsonl"
+    folder.mkdir()
+    for command in ("show", "export"):
+        done = run(*_argv(command, folder, tmp_path / "p.html"))
+        assert done.returncode != 0 and "Traceback" not in done.stderr, done.explain()
+        assert len(done.stderr.strip().splitlines()) == 1, done.explain()
