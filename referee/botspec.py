@@ -6,11 +6,13 @@ non-zero exit rather than a fault in game one.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
 import shlex
 import shutil
+import stat
 import tempfile
 import tomllib
 from dataclasses import dataclass, field
@@ -47,9 +49,10 @@ class BotSpec:
         h = hashlib.sha256()
         h.update("\0".join(self.argv or (self.builtin or "",)).encode())
         for arg in self.argv:
-            path = Path(self.cwd or ".") / arg
-            if path.is_file() and path.stat().st_size < 16 << 20:
-                h.update(path.read_bytes())
+            path = os.path.join(self.cwd or ".", arg)
+            if _is_file(path) and os.path.getsize(path) < 16 << 20:
+                with contextlib.suppress(OSError):
+                    h.update(Path(path).read_bytes())
         return h.hexdigest()[:16]
 
 
@@ -57,7 +60,9 @@ class Manifest(BaseModel):
     """A bot manifest file (JSON or TOML)."""
 
     model_config = ConfigDict(extra="forbid")
-    name: str | None = Field(default=None, description="Display name (the bot's hello wins).")
+    name: str | None = Field(
+        default=None, max_length=200, description="Display name (the bot's hello wins)."
+    )
     command: str | list[str] = Field(description="argv as a list, or one string split like a shell")
     cwd: str | None = Field(
         default=None,
@@ -88,13 +93,22 @@ def builtin_names() -> tuple[str, ...]:
     return tuple(BUILTINS)
 
 
+def _exists(path: str | Path) -> bool:
+    """Like Path.exists, but a name too long or otherwise unusable is simply not there."""
+    return os.path.exists(path)
+
+
+def _is_file(path: str | Path) -> bool:
+    return os.path.isfile(path)
+
+
 def _resolve_program(program: str, cwd: Path) -> str:
     if os.sep in program:
-        path = (cwd / program).resolve()
-        if not path.exists():
-            raise BotSpecError(f"bot program not found: {program}")
-        if path.is_dir():
-            raise BotSpecError(f"bot program is a directory: {program}")
+        path = Path(os.path.realpath(cwd / program))
+        if not _exists(path):
+            raise BotSpecError(f"bot program not found: {_short(program)}")
+        if os.path.isdir(path):
+            raise BotSpecError(f"bot program is a directory: {_short(program)}")
         if not os.access(path, os.X_OK):
             raise BotSpecError(
                 f"bot program is not executable: {program} (chmod +x it, or name its "
@@ -103,8 +117,40 @@ def _resolve_program(program: str, cwd: Path) -> str:
         return str(path)
     found = shutil.which(program)
     if found is None:
-        raise BotSpecError(f"bot not found: {program} is neither a file here nor a command on PATH")
+        if _is_file(cwd / program):  # a shell would not run it either: say how
+            raise BotSpecError(
+                f"bot not found: {_short(program)} is not a command on PATH; to run the file "
+                f"{_short(program)} in this folder, write ./{_short(program)}"
+            )
+        raise BotSpecError(
+            f"bot not found: {_short(program)} is neither a file here nor a command on PATH"
+        )
     return found
+
+
+def _short(text: str, limit: int = 80) -> str:
+    """A word the user typed, quoted in an error: printable and not endless."""
+    clean = "".join(c if c.isprintable() else "?" for c in text)
+    return clean if len(clean) <= limit else clean[: limit - 1] + "…"
+
+
+MAX_ARGUMENT = 4096
+MAX_ARGUMENTS = 256
+MAX_MANIFEST = 64 << 10
+
+
+def _check_argv(argv: list[str], where: str) -> None:
+    """Words the kernel would refuse, found now rather than as a crash in every game."""
+    if len(argv) > MAX_ARGUMENTS:
+        raise BotSpecError(f"{where}: more than {MAX_ARGUMENTS} words in the command")
+    for word in argv:
+        if "\0" in word:
+            raise BotSpecError(f"{where}: the command holds a NUL character")
+        if len(word.encode()) > MAX_ARGUMENT:
+            raise BotSpecError(
+                f"{where}: a word of the command is longer than {MAX_ARGUMENT} bytes "
+                f"({_short(word, 40)})"
+            )
 
 
 SCRIPT_SUFFIXES = (".py", ".js", ".mjs", ".rb", ".pl", ".sh", ".jar", ".lua", ".php", ".ts")
@@ -116,26 +162,52 @@ def _check_script(argv: list[str], cwd: Path) -> None:
     if len(argv) < 2 or argv[1].startswith("-"):
         return
     script = argv[1]
-    if script.endswith(SCRIPT_SUFFIXES) and not (cwd / script).exists():
-        raise BotSpecError(f"bot script not found: {script}")
+    if script.endswith(SCRIPT_SUFFIXES) and not _exists(cwd / script):
+        raise BotSpecError(f"bot script not found: {_short(script)}")
+
+
+def _read_manifest(path: Path) -> bytes:
+    """The manifest's bytes: a regular file of reasonable size (a FIFO would hang, a device
+    never end)."""
+    try:
+        # O_NONBLOCK: opening a FIFO must not wait for a writer before we can refuse it.
+        with os.fdopen(os.open(path, os.O_RDONLY | os.O_NONBLOCK), "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise BotSpecError(f"bot manifest {_short(str(path))} is not a regular file")
+            raw = handle.read(MAX_MANIFEST + 1)
+    except OSError as error:
+        raise BotSpecError(
+            f"cannot read bot manifest {_short(str(path))}: {error.strerror}"
+        ) from None
+    if len(raw) > MAX_MANIFEST:
+        raise BotSpecError(f"bot manifest {_short(str(path))} is larger than {MAX_MANIFEST} bytes")
+    return raw
 
 
 def _from_manifest(path: Path) -> BotSpec:
+    raw = _read_manifest(path)
     try:
-        raw = path.read_bytes()
         data = tomllib.loads(raw.decode()) if path.suffix == ".toml" else json.loads(raw)
         manifest = Manifest.model_validate(data)
-    except OSError as error:
-        raise BotSpecError(f"cannot read bot manifest {path}: {error.strerror}") from None
-    except (ValueError, UnicodeDecodeError) as error:
+    except (ValueError, UnicodeDecodeError, RecursionError) as error:
         if isinstance(error, ValidationError):
             first = error.errors()[0]
             where = ".".join(str(p) for p in first["loc"]) or "(manifest)"
             raise BotSpecError(f"bot manifest {path}: {where}: {first['msg']}") from None
-        raise BotSpecError(f"bot manifest {path} is not valid: {error}") from None
-    argv = manifest.command if isinstance(manifest.command, list) else shlex.split(manifest.command)
-    if not argv:
+        if isinstance(error, RecursionError):
+            raise BotSpecError(f"bot manifest {path} is nested too deeply") from None
+        raise BotSpecError(f"bot manifest {path} is not valid: {_short(str(error))}") from None
+    try:
+        argv = (
+            manifest.command
+            if isinstance(manifest.command, list)
+            else shlex.split(manifest.command)
+        )
+    except ValueError as error:
+        raise BotSpecError(f"bot manifest {path}: cannot split the command: {error}") from None
+    if not argv or not argv[0]:
         raise BotSpecError(f"bot manifest {path}: the command is empty")
+    _check_argv(list(argv), f"bot manifest {path}")
     home = path.parent.resolve()
     cwd = (home / manifest.cwd).resolve() if manifest.cwd else home
     if not cwd.is_relative_to(home) or _shared_folder(str(cwd)):
@@ -144,7 +216,7 @@ def _from_manifest(path: Path) -> BotSpec:
             "or a shared folder (cwd names the bot's own folder: the manifest's folder or one "
             "inside it, holding that bot's files only)"
         )
-    if not cwd.is_dir():
+    if not os.path.isdir(cwd):
         raise BotSpecError(f"bot manifest {path}: working directory not found: {cwd}")
     program = _resolve_program(argv[0], cwd)
     _check_script(list(argv), cwd)
@@ -178,9 +250,8 @@ def _own_files(argv: list[str], program: str) -> tuple[str, ...]:
     for item in argv[1:]:
         if item.startswith("-"):
             continue
-        candidate = Path(item)
-        if candidate.is_file():
-            own.append(str(candidate.resolve()))
+        if _is_file(item):
+            own.append(os.path.realpath(item))
         break
     return tuple(own)
 
@@ -207,17 +278,20 @@ def parse_bot(argument: str) -> BotSpec:
         return BotSpec(label=text, builtin=name)
     path = Path(text)
     if path.suffix in (".json", ".toml") and " " not in text:
-        if not path.exists():
-            raise BotSpecError(f"bot manifest not found: {text}")
+        if not _exists(path):
+            raise BotSpecError(f"bot manifest not found: {_short(text)}")
         return _from_manifest(path)
     try:
         argv = shlex.split(text)
     except ValueError as error:
-        raise BotSpecError(f"cannot split bot command {text!r}: {error}") from None
-    if path.exists() and not path.is_dir() and len(argv) == 1:
+        raise BotSpecError(f"cannot split bot command {_short(text)!r}: {error}") from None
+    if _exists(path) and not os.path.isdir(path) and len(argv) == 1:
         argv = [text]
+    if not argv:
+        raise BotSpecError("empty bot argument")
+    _check_argv(argv, "bot command")
     program = _resolve_program(argv[0], Path.cwd())
     _check_script(argv, Path.cwd())
-    label = Path(argv[1]).stem if len(argv) > 1 and Path(argv[1]).exists() else Path(argv[0]).name
+    label = Path(argv[1]).stem if len(argv) > 1 and _exists(argv[1]) else Path(argv[0]).name
     own = _own_files(argv, program)
     return BotSpec(label=label, argv=(program, *argv[1:]), cwd=None, own=own)

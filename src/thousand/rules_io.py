@@ -7,6 +7,8 @@ game's ``classic`` by default), so an organiser writes only what differs from a 
 from __future__ import annotations
 
 import json
+import os
+import stat
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -29,6 +31,8 @@ def rules_from_mapping(game: str, data: dict[str, Any], origin: str = "rules") -
     spec = game_spec(game)
     data = dict(data)
     base_name = data.pop("preset", "classic")
+    if not isinstance(base_name, str):
+        raise RulesError(f"{origin}: preset must be a preset's name (a string)")
     if base_name not in spec.presets:
         known = ", ".join(spec.presets)
         raise RulesError(f"{origin}: unknown {game} preset {base_name!r} (known: {known})")
@@ -53,12 +57,7 @@ def load_rules(game: str, preset_or_path: str | None = None) -> BaseModel:
         raise RulesError(
             f"{preset_or_path!r} is neither a {game} preset ({known}) nor a .json/.toml rules file"
         )
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise RulesError(f"rules file not found: {path}") from None
-    except OSError as error:
-        raise RulesError(f"cannot read rules file {path}: {error.strerror}") from None
+    raw = _read_rules_file(path)
     try:
         if path.suffix.lower() == ".toml":
             data = tomllib.loads(raw.decode("utf-8"))
@@ -66,12 +65,37 @@ def load_rules(game: str, preset_or_path: str | None = None) -> BaseModel:
             data = json.loads(raw)
     except (ValueError, UnicodeDecodeError) as error:
         raise RulesError(f"{path}: not valid {path.suffix[1:].upper()}: {error}") from None
+    except RecursionError:
+        raise RulesError(f"{path}: nested too deeply to be a rules file") from None
     if not isinstance(data, dict):
         raise RulesError(f"{path}: a rules file must hold one table of fields")
     file_game = data.pop("game", game)
     if file_game != game:
-        raise RulesError(f"{path}: these are {file_game} rules, not {game} rules")
+        shown = file_game if isinstance(file_game, str) else type(file_game).__name__
+        raise RulesError(f"{path}: these are {shown[:40]} rules, not {game} rules")
     return rules_from_mapping(game, data, origin=str(path))
+
+
+MAX_RULES_FILE = 64 << 10
+"""A rules file is a few dozen fields: anything larger is not one."""
+
+
+def _read_rules_file(path: Path) -> bytes:
+    """The bytes of a rules file that is a regular file of a sane size (a FIFO would hang,
+    /dev/zero never end); every other case is one line."""
+    try:
+        # O_NONBLOCK: opening a FIFO must not wait for a writer before we can refuse it.
+        with os.fdopen(os.open(path, os.O_RDONLY | os.O_NONBLOCK), "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise RulesError(f"rules file {path} is not a regular file")
+            raw = handle.read(MAX_RULES_FILE + 1)
+    except FileNotFoundError:
+        raise RulesError(f"rules file not found: {path}") from None
+    except OSError as error:
+        raise RulesError(f"cannot read rules file {path}: {error.strerror}") from None
+    if len(raw) > MAX_RULES_FILE:
+        raise RulesError(f"rules file {path} is larger than {MAX_RULES_FILE} bytes")
+    return raw
 
 
 def rules_table(rules: BaseModel) -> list[tuple[str, str, str]]:
