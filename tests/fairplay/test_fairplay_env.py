@@ -45,14 +45,16 @@ def contestant(tmp_path: Path, marker: str) -> tuple[Path, Path, Path]:
     return folder, manifest, outside
 
 
-def runs(outside: Path) -> list[tuple[int, list[int]]]:
-    """(getpid(), NSpid) of every process the constructor ran in."""
+def runs(outside: Path, who: str = "pid") -> list[tuple[int, list[int]]]:
+    """(getpid(), NSpid) of every process the constructor ran in (``who="daemon"``: of every
+    daemon it started)."""
     if not outside.exists():
         return []
     found = []
     for line in outside.read_text().splitlines():
-        pid, nspid = line.split("NSpid:")
-        found.append((int(pid.split()[1]), [int(n) for n in nspid.split()]))
+        head, nspid = line.split("NSpid:")
+        if head.split()[0] == who:
+            found.append((int(head.split()[1]), [int(n) for n in nspid.split()]))
     return found
 
 
@@ -82,6 +84,8 @@ def test_under_rlimits_the_constructor_runs_only_in_the_bots_pid_namespace(
     # NSpid entry; the launcher's own /proc shows that namespace only. In the launcher or
     # outside any namespace the pid would be the machine's.
     assert all(pid < 10 and nspid[-1] == pid for pid, nspid in found), found
+    # Its daemon did start, in the same namespace, and is gone (no leftovers above).
+    assert runs(outside, "daemon") and all(pid < 10 for pid, _ in runs(outside, "daemon"))
 
 
 def test_under_bwrap_the_constructor_reaches_nothing_outside(tmp_path: Path, marker: str) -> None:

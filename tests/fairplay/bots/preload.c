@@ -1,6 +1,7 @@
 /* A contestant's LD_PRELOAD library (a manifest's env): its constructor runs in every process
  * that loads it, before main. It appends "pid P <NSpid line>" to OUT, an absolute path outside
- * the bot's box compiled in with -DOUT='"..."', and double-forks a daemon that sleeps 60 s.
+ * the bot's box compiled in with -DOUT='"..."', and double-forks a daemon that notes itself
+ * there the same way ("daemon P ...") and sleeps 60 s.
  * The daemon keeps the argv of the process it was forked from, so a marker word on the bot's
  * command line finds it in /proc. If the referee applied the manifest's env to the launcher or
  * to bwrap, the constructor would run there, outside the bot's PID namespace and sandbox. */
@@ -26,18 +27,23 @@ static void nspid(char *line, size_t size) {
     fclose(status);
 }
 
-__attribute__((constructor)) static void contestant(void) {
+static void note(const char *who) {
     char line[256];
     nspid(line, sizeof line);
     FILE *out = fopen(OUT, "a");
     if (out != NULL) {
-        fprintf(out, "pid %d %s", (int)getpid(), line[0] ? line : "NSpid: ?\n");
+        fprintf(out, "%s %d %s", who, (int)getpid(), line[0] ? line : "NSpid: ?\n");
         fclose(out);
     }
+}
+
+__attribute__((constructor)) static void contestant(void) {
+    note("pid");
     pid_t middle = fork();
     if (middle == 0) {
         setsid();
         if (fork() == 0) {
+            note("daemon");
             int null = open("/dev/null", O_RDWR);
             dup2(null, 0);
             dup2(null, 1);
