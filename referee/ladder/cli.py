@@ -9,13 +9,14 @@ import signal
 import sqlite3
 import sys
 import time
+import unicodedata
 from pathlib import Path
 
 import click
 
-from referee.botspec import BotSpecError, parse_bot
+from referee.botspec import BotSpec, BotSpecError, parse_bot
 from referee.bounds import MAX_BANK, MAX_PER_MOVE, MAX_SEATS, MAX_STARTUP, int_range, seconds
-from referee.ladder import ratings, rerate, service, standings, store
+from referee.ladder import paths, ratings, rerate, service, standings, store
 from referee.ladder.executor import LocalExecutor
 from referee.players import TimeControl
 from referee.sandbox import Sandbox, SandboxError, resolve
@@ -30,12 +31,43 @@ def fail(message: str) -> None:
     sys.exit(1)
 
 
-def _open(path: str) -> sqlite3.Connection:
+def _open(path: str, *, write: bool = True) -> sqlite3.Connection:
+    """The ladder at ``path``; ``write=False`` for commands that only read (they work on a
+    read-only ladder too). A file that is not a ladder is refused before anything touches it."""
     try:
-        return store.connect(Path(path))
+        return store.connect(Path(path), write=write)
     except store.LadderError as error:
         fail(str(error))
         raise
+
+
+MAX_NAME = 64
+
+
+def _check_name(name: str) -> None:
+    """An entrant's name is shown in terminals, pages and tables: it must be something a
+    person can read, tell apart and type."""
+    if not name.strip():
+        fail("an entrant's name must not be empty or only spaces")
+    if name != name.strip():
+        fail(f"an entrant's name must not start or end with a space: {name!r}")
+    if len(name) > MAX_NAME:
+        fail(f"an entrant's name is at most {MAX_NAME} characters ({len(name)} given)")
+    odd = [c for c in name if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")]
+    if odd:
+        fail(f"an entrant's name must not hold control or invisible characters: {name!r}")
+
+
+class LadderGroup(click.Group):
+    """Any ``LadderError`` a command lets through (a full disk, a ladder that stayed locked)
+    becomes the one ``thousand: error:`` line, never a traceback."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except store.LadderError as error:
+            fail(str(error))
+            raise
 
 
 def _entrant(conn: sqlite3.Connection, name: str) -> store.Entrant:
@@ -46,7 +78,9 @@ def _entrant(conn: sqlite3.Connection, name: str) -> store.Entrant:
         raise
 
 
-@click.group(short_help="Host a contest ladder: entrants, matches, ratings, standings.")
+@click.group(
+    cls=LadderGroup, short_help="Host a contest ladder: entrants, matches, ratings, standings."
+)
 def ladder() -> None:
     """Host a contest ladder: entrants, round-the-clock matches, ratings, standings.
 
@@ -64,6 +98,7 @@ def ladder() -> None:
 @click.option(
     "--rules", "rules_arg", default="classic", show_default=True, help="Preset or rules file."
 )
+@click.option("--gzip", "compress", is_flag=True, help="Write the replays gzipped (.jsonl.gz).")
 @click.option(
     "--players",
     type=int_range(2, MAX_SEATS),
@@ -109,12 +144,13 @@ def ladder_init(
     max_open_files: int,
     max_file_size: int,
     allow_fallback: bool,
+    compress: bool,
 ) -> None:
     """Create a ladder in the SQLite file DB."""
     try:
         rules = load_rules(game, rules_arg)
         spec = game_spec(game)
-        count = players or spec.default_players
+        count = spec.default_players if players is None else players
         if players is None and count not in rules.allowed_players():  # type: ignore[attr-defined]
             count = rules.allowed_players()[0]  # type: ignore[attr-defined]
         spec.check_players(rules, count)
@@ -134,6 +170,7 @@ def ladder_init(
                 max_file_size,
                 allow_fallback,
             ).model_dump(mode="json"),
+            compress=compress,
         )
         store.init(Path(db), meta)
     except (RulesError, store.LadderError) as error:
@@ -141,18 +178,27 @@ def ladder_init(
     click.echo(f"created ladder {db}: {game}, rules {rules_arg}, {count} players a match")
 
 
+def _parse(bot: str) -> tuple[str, BotSpec]:
+    """The BOT argument as the ladder stores it — every path in it absolute, so that the
+    entrant starts the same from any working directory — and its spec."""
+    try:
+        parse_bot(bot)  # errors in the words the organiser typed
+        stored = paths.absolute_bot(bot, Path.cwd())
+        return stored, parse_bot(stored)
+    except BotSpecError as error:
+        fail(str(error))
+        raise
+
+
 def _admit(db_path: str, bot: str) -> tuple[str, str | None]:
-    """Run the conformance check under the ladder's own rules; refuse with the reasons."""
+    """Run the conformance check under the ladder's own rules; refuse with the reasons.
+    Returns the bot as stored (absolute paths) and its fingerprint."""
     from referee.check import check_for_ladder
 
     db = _open(db_path)
     meta = store.read_meta(db)
     db.close()
-    try:
-        spec = parse_bot(bot)
-    except BotSpecError as error:
-        fail(str(error))
-        raise
+    stored, spec = _parse(bot)
     rules = game_spec(meta["game"]).rules_model.model_validate(meta["rules"])
     time_control = TimeControl(
         startup=float(meta["time"]["startup"]),
@@ -174,18 +220,15 @@ def _admit(db_path: str, bot: str) -> tuple[str, str | None]:
     if report.problems:
         lines = [f"{p['problem']}: {p['detail']}" for p in report.problems[:5]]
         fail("the bot failed the conformance check: " + "; ".join(lines))
-    return bot, spec.digest
+    return stored, spec.digest
 
 
-def _digest(db: str, bot: str, no_check: bool) -> str | None:
-    """The fingerprint of an admitted bot; without ``no_check`` it must pass the check first."""
+def _admitted(db: str, bot: str, no_check: bool) -> tuple[str, str | None]:
+    """The bot as stored and its fingerprint; without ``no_check`` it must pass the check."""
     if not no_check:
-        return _admit(db, bot)[1]
-    try:
-        return parse_bot(bot).digest
-    except BotSpecError as error:
-        fail(str(error))
-        raise
+        return _admit(db, bot)
+    stored, spec = _parse(bot)
+    return stored, spec.digest
 
 
 @ladder.command("add", short_help="Admit an entrant after the conformance check.")
@@ -194,15 +237,19 @@ def _digest(db: str, bot: str, no_check: bool) -> str | None:
 @click.argument("bot")
 @click.option("--no-check", is_flag=True, help="Admit without the conformance check.")
 def ladder_add(db: str, name: str, bot: str, no_check: bool) -> None:
-    """Admit a new entrant NAME playing BOT (a command, executable, manifest or builtin:…)."""
-    digest = _digest(db, bot, no_check)
+    """Admit a new entrant NAME playing BOT (a command, executable, manifest or builtin:…).
+
+    Paths in BOT are stored absolute: the ladder can then run from any folder."""
+    _check_name(name)
+    _open(db).close()  # not a ladder, or read-only: say so before the conformance check
+    stored, digest = _admitted(db, bot, no_check)
     conn = _open(db)
     start = ratings.Rating()
     try:
         with store.transaction(conn):
             conn.execute(
                 "INSERT INTO entrants (name, bot, digest, added, mu, sigma) VALUES (?,?,?,?,?,?)",
-                (name, bot, digest, store.now_iso(), start.mu, start.sigma),
+                (name, stored, digest, store.now_iso(), start.mu, start.sigma),
             )
     except sqlite3.IntegrityError:
         fail(f"an entrant named {name!r} exists already (use: thousand ladder update)")
@@ -219,12 +266,12 @@ def ladder_update(db: str, name: str, bot: str, reset_rating: bool, no_check: bo
     """Replace NAME's bot with a new version (the rating is kept unless --reset-rating)."""
     conn = _open(db)
     entrant = _entrant(conn, name)
-    digest = _digest(db, bot, no_check)
+    stored, digest = _admitted(db, bot, no_check)
     start = ratings.Rating()
     with store.transaction(conn):
         conn.execute(
             "UPDATE entrants SET bot = ?, digest = ?, version = version + 1 WHERE id = ?",
-            (bot, digest, entrant.id),
+            (stored, digest, entrant.id),
         )
         if reset_rating:
             conn.execute(
@@ -267,7 +314,7 @@ def ladder_enable(db: str, name: str) -> None:
 @click.option("--json", "as_json", is_flag=True)
 def ladder_list(db: str, as_json: bool) -> None:
     """List the entrants and their bots."""
-    conn = _open(db)
+    conn = _open(db, write=False)
     field = store.entrants(conn)
     if as_json:
         rows = [
@@ -335,6 +382,14 @@ def ladder_run(
         raise click.UsageError("give exactly one of --matches, --until, --total, --forever")
     conn = _open(db)
     meta = store.read_meta(conn)
+    missing = service.unavailable(conn)
+    if missing:
+        fail(
+            "cannot start the bot of "
+            + "; of ".join(f"entrant {e.name!r}: {why}" for e, why in missing)
+            + " — nothing was played (fix it with: thousand ladder update DB NAME BOT, or "
+            "leave it out with: thousand ladder disable DB NAME)"
+        )
     try:
         chosen, warning = resolve(Sandbox.model_validate(meta.get("sandbox") or {}))
     except SandboxError as error:
@@ -405,6 +460,12 @@ def ladder_run(
     except asyncio.CancelledError:
         err.print("stopped; the matches in flight were abandoned")
         sys.exit(130)
+    except store.DiskFull as error:
+        fail(
+            f"{error}: the run stopped; every recorded match is complete and none is half "
+            "recorded; free some space and run again"
+        )
+        return
     except store.LadderError as error:
         fail(str(error))
         return
@@ -428,7 +489,7 @@ def ladder_run(
 )
 def ladder_standings(db: str, as_json: bool, markdown: bool, html_out: str | None) -> None:
     """Rank, name, rating (μ − 3σ) with its uncertainty, games, wins, mean place, faults."""
-    conn = _open(db)
+    conn = _open(db, write=False)
     table = standings.standings(conn)
     if html_out:
         path = standings.write_html(conn, Path(html_out))
@@ -483,7 +544,7 @@ def ladder_standings(db: str, as_json: bool, markdown: bool, html_out: str | Non
 @click.option("--json", "as_json", is_flag=True)
 def ladder_games(db: str, bot: str | None, last: int, as_json: bool) -> None:
     """List matches (newest first) with their replay files."""
-    conn = _open(db)
+    conn = _open(db, write=False)
     try:
         rows = standings.matches(conn, bot, last)
     except store.LadderError as error:

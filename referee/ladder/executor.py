@@ -114,6 +114,7 @@ class LocalExecutor:
             concurrency=1,
             replays=replays,
             logs=replays / "logs",
+            compress=bool(spec.options.get("compress")),
             close_grace=1.0,
         )
         stored = spec.options.get("sandbox")

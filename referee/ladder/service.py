@@ -10,9 +10,10 @@ a recorded result, and never records one twice. Several processes can run on one
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
-import random
+import shutil
 import socket
 import sqlite3
 import time
@@ -21,9 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from referee.ladder import ratings, scheduler, store
+from referee import chance
+from referee.botspec import BotSpecError, parse_bot
+from referee.ladder import paths, ratings, scheduler, store
 from referee.ladder.executor import Executor, MatchOutcome, MatchSpec
-from referee.match import derive_seed
 
 STALE_SECONDS = 600.0
 HEARTBEAT_SECONDS = 15.0
@@ -53,9 +55,7 @@ def worker_alive(worker: str) -> bool | None:
     return _start_time(int(pid_text)) == started
 
 
-def files_dir(db_path: Path) -> Path:
-    """Replays, logs and pages live next to the database, in ``NAME.files/``."""
-    return db_path.with_name(db_path.name + ".files")
+files_dir = paths.files_dir
 
 
 def reap_stale(db: sqlite3.Connection) -> int:
@@ -85,12 +85,13 @@ def claim(db: sqlite3.Connection, db_path: Path, worker: str, *, uniform: bool =
         meta = store.read_meta(db)
         field = store.entrants(db, enabled_only=True)
         next_id = db.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM matches").fetchone()[0]
-        rng = random.Random(derive_seed(int(meta.get("seed", 0)), "schedule", next_id))
+        master = int(meta.get("seed", 0))
+        rng = chance.generator(master, "schedule", next_id)
         try:
             chosen = scheduler.choose(field, int(meta["players"]), rng, uniform=uniform)
         except ValueError as error:
             raise store.LadderError(str(error)) from None
-        seed = derive_seed(int(meta.get("seed", 0)), "match", next_id)
+        seed = chance.derive(master, "match", next_id)  # hex: a 256-bit seed fits no INTEGER
         now = time.time()
         db.execute(
             "INSERT INTO matches (id, status, entrants, versions, seed, worker, claimed, "
@@ -105,7 +106,8 @@ def claim(db: sqlite3.Connection, db_path: Path, worker: str, *, uniform: bool =
                 now,
             ),
         )
-    replays = files_dir(db_path) / "replays" / f"match-{next_id:06d}"
+    # Absolute: the executor may run anywhere; the database stores it relative (see record).
+    replays = paths.files_dir(store.location(db)) / "replays" / f"match-{next_id:06d}"
     spec = MatchSpec(
         match_id=next_id,
         game=meta["game"],
@@ -113,10 +115,10 @@ def claim(db: sqlite3.Connection, db_path: Path, worker: str, *, uniform: bool =
         rules_label=meta.get("rules_label", "classic"),
         bots=[e.bot for e in chosen],
         names=[e.name for e in chosen],
-        seed=seed,
+        seed=int(seed, 16),
         time=meta["time"],
         replays=str(replays),
-        options={"sandbox": meta.get("sandbox")},
+        options={"sandbox": meta.get("sandbox"), "compress": bool(meta.get("compress"))},
     )
     return Claim(spec, chosen)
 
@@ -125,6 +127,7 @@ def record(db: sqlite3.Connection, worker: str, claim_: Claim, outcome: MatchOut
     """Write a finished match, its entrants' statistics and the rating update, all or nothing.
     Returns False when the match is no longer ours (it was reaped as stale meanwhile)."""
     match_id = claim_.spec.match_id
+    here = store.location(db)
     with store.transaction(db):
         row = db.execute(
             "SELECT status, worker, versions FROM matches WHERE id = ?", (match_id,)
@@ -195,7 +198,7 @@ def record(db: sqlite3.Connection, worker: str, claim_: Claim, outcome: MatchOut
             "WHERE id = ?",
             (
                 finished,
-                json.dumps(outcome.replays),
+                json.dumps([paths.stored_replay(r, here) for r in outcome.replays]),
                 json.dumps({"ranks": ranks, "faults": outcome.fault_kinds}),
                 match_id,
             ),
@@ -287,25 +290,64 @@ async def run(
                 try:
                     outcome = task.result()
                 except Exception as error:
+                    if store.is_disk_full(error):
+                        # Every match would fail the same way: stop (the ones in flight are
+                        # abandoned below) rather than claim and abandon match after match.
+                        running[task] = claim_  # abandoned with the others, below
+                        raise store.DiskFull(
+                            f"the disk is full (writing match {claim_.spec.match_id}: "
+                            f"{getattr(error, 'strerror', None) or error})"
+                        ) from None
                     abandon(db, worker, [claim_.spec.match_id])
                     if on_failure is not None:
                         on_failure(claim_.spec.match_id, error)
                     continue
-                if record(db, worker, claim_, outcome):
+                try:
+                    done = record(db, worker, claim_, outcome)
+                except store.DiskFull:
+                    running[task] = claim_  # not recorded: abandoned with the others, below
+                    raise
+                if done:
                     recorded += 1
                     if on_recorded is not None:
                         on_recorded(recorded, leader(db))
             if time.monotonic() - last_beat >= HEARTBEAT_SECONDS and running:
                 heartbeat(db, [c.spec.match_id for c in running.values()])
                 last_beat = time.monotonic()
-    except BaseException:
+    except BaseException as error:
         for task in running:
             task.cancel()
         await asyncio.gather(*running, return_exceptions=True)
-        abandon(db, worker, [c.spec.match_id for c in running.values()])
+        if isinstance(error, store.DiskFull):
+            # Their replays are cut short and belong to matches never recorded: free the space
+            # (so that the abandoning below can be written) rather than keep half-files.
+            for lost in running.values():
+                shutil.rmtree(lost.spec.replays, ignore_errors=True)
+        _abandon_if_possible(db, worker, [c.spec.match_id for c in running.values()])
         raise
     finally:
         db.close()
+
+
+def _abandon_if_possible(db: sqlite3.Connection, worker: str, match_ids: list[int]) -> None:
+    """Abandon on the way out of a failed run. If even that cannot be written (the disk is
+    full), the rows stay ``running`` under this worker, and the next run, finding the worker
+    dead, marks them abandoned: the error that stopped the run is the one to report."""
+    with contextlib.suppress(store.LadderError, sqlite3.Error):
+        abandon(db, worker, match_ids)
+
+
+def unavailable(db: sqlite3.Connection) -> list[tuple[store.Entrant, str]]:
+    """The enabled entrants whose bot cannot be started now (program, script or manifest
+    gone), with the reason. A run refuses to start with any: their games would be recorded as
+    the bots' faults when the fault is the organiser's (or a run from the wrong folder)."""
+    missing = []
+    for entrant in store.entrants(db, enabled_only=True):
+        try:
+            parse_bot(entrant.bot)
+        except BotSpecError as error:
+            missing.append((entrant, str(error)))
+    return missing
 
 
 def heartbeat(db: sqlite3.Connection, match_ids: list[int]) -> None:
@@ -331,6 +373,8 @@ def meta_for_init(
     time_control: dict[str, Any],
     seed: int,
     sandbox: dict[str, Any] | None,
+    *,
+    compress: bool = False,
 ) -> dict[str, Any]:
     return {
         "game": game,
@@ -340,4 +384,5 @@ def meta_for_init(
         "time": time_control,
         "seed": seed,
         "sandbox": sandbox,
+        "compress": compress,
     }

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from referee.ladder import store
+from referee.ladder import paths, store
 from referee.ladder.ratings import Rating
 
 FAULTY = 0.5
@@ -102,6 +102,9 @@ def standings(db: sqlite3.Connection) -> Standings:
 
 
 def matches(db: sqlite3.Connection, bot: str | None = None, last: int = 20) -> list[MatchRow]:
+    """The latest matches, their replays as absolute paths (found from the database's
+    location, whatever the working directory)."""
+    here = store.location(db)
     names = {e.id: e.name for e in store.entrants(db)}
     bot_id = store.entrant_by_name(db, bot).id if bot else None
     rows = []
@@ -117,7 +120,9 @@ def matches(db: sqlite3.Connection, bot: str | None = None, last: int = 20) -> l
                 finished=row["finished"],
                 entrants=[names.get(i, f"#{i}") for i in ids],
                 ranks=summary.get("ranks"),
-                replays=json.loads(row["replays"]) if row["replays"] else [],
+                replays=[
+                    str(paths.replay_file(r, here)) for r in json.loads(row["replays"] or "[]")
+                ],
             )
         )
         if len(rows) >= last:
@@ -224,13 +229,24 @@ def html_page(table: Standings, recent: list[tuple[MatchRow, list[tuple[str, str
     )
 
 
+def _stale(page: Path, replay: Path) -> bool:
+    """A game page is written again when it is missing or older than its replay (a replay
+    replaced after the page was made)."""
+    try:
+        return page.stat().st_mtime_ns < replay.stat().st_mtime_ns
+    except FileNotFoundError:
+        return True
+
+
 def write_html(db: sqlite3.Connection, out: Path, recent: int = 10) -> Path:
     """Write the standings page, exporting the replays of the recent matches next to it."""
     from referee.replay.export import export_html
 
     table = standings(db)
     out.parent.mkdir(parents=True, exist_ok=True)
-    pages = out.parent / (out.stem + "-games")
+    # One folder per ladder (its id): a ladder made anew at the same path never links a page
+    # exported from the old one's games, which had the same match numbers.
+    pages = out.parent / (out.stem + "-games") / store.ladder_id(db)
     pages.mkdir(parents=True, exist_ok=True)
     linked: list[tuple[MatchRow, list[tuple[str, str]]]] = []
     for match in matches(db, last=recent):
@@ -238,9 +254,12 @@ def write_html(db: sqlite3.Connection, out: Path, recent: int = 10) -> Path:
             continue
         links = []
         for index, replay in enumerate(match.replays):
+            source = Path(replay)
+            if not source.is_file():
+                continue  # deleted by hand: nothing to show, and no page to link
             target = pages / f"match-{match.id:06d}-game-{index}.html"
-            if not target.exists():
-                export_html(Path(replay), target)
+            if _stale(target, source):
+                export_html(source, target)
             links.append((f"game {index + 1}", str(target.relative_to(out.parent))))
         linked.append((match, links))
     out.write_text(html_page(table, linked), encoding="utf-8")

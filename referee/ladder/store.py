@@ -10,16 +10,24 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import errno
+import hashlib
 import json
+import os
 import random
 import sqlite3
 import time
+import urllib.parse
+import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-SCHEMA_VERSION = 1
+from referee.ladder import paths
+
+SCHEMA_VERSION = 2
+"""2: bot commands stored with absolute paths, replays relative to the ladder's files folder."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -118,13 +126,111 @@ class Entrant:
         return self.fault_games / self.games if self.games else 0.0
 
 
-def connect(path: Path, *, create: bool = False) -> sqlite3.Connection:
-    if not create and not path.is_file():
+SQLITE_HEADER = b"SQLite format 3\x00"
+MARK = "thousand-ladder"
+"""The value of the ``format`` key in a ladder's ``meta`` table: what makes a file ours."""
+
+
+def _read_only_uri(path: Path, flag: str) -> str:
+    return f"file:{urllib.parse.quote(str(path.resolve()))}?{flag}"
+
+
+def _open_read_only(path: Path) -> sqlite3.Connection:
+    """A connection that cannot write, also on a read-only mount.
+
+    ``mode=ro`` sees the write-ahead log of a live ladder, but needs the ``-shm`` file or the
+    right to create it; on a read-only mount without one, ``immutable=1`` reads the database
+    file alone — all of it, since a ladder closed cleanly leaves no log behind.
+    """
+    last: sqlite3.Error | None = None
+    for flag in ("mode=ro", "immutable=1"):
+        db = sqlite3.connect(_read_only_uri(path, flag), uri=True, timeout=30.0)
+        try:
+            db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+        except sqlite3.Error as error:
+            db.close()
+            last = error
+            continue
+        db.row_factory = sqlite3.Row
+        return db
+    raise LadderError(f"cannot read {path}: {last}")
+
+
+def _open_for_reading(path: Path) -> sqlite3.Connection:
+    """A connection for a command that only reads. Where the ladder can be written, an
+    ordinary one kept from writing by ``query_only`` (it tidies SQLite's log files away when
+    it closes, as a writer does); elsewhere a read-only one."""
+    if not writable(path):
+        return _open_read_only(path)
+    db = sqlite3.connect(path, timeout=30.0, isolation_level=None)
+    db.row_factory = sqlite3.Row
+    db.execute("PRAGMA busy_timeout = 30000")
+    db.execute("PRAGMA query_only = ON")
+    return db
+
+
+def _recognise(path: Path) -> None:
+    """Is ``path`` a ladder? Decided without changing a byte of it (nor creating files next
+    to a rollback-journal database): a regular file, SQLite's header, and our ``meta`` table
+    with our mark — read through a read-only connection. Ladders made before the mark existed
+    are known by their meta keys and tables."""
+    if not path.exists():
         raise LadderError(f"no ladder at {path} (create one with: thousand ladder init {path})")
-    if create and path.exists():
-        raise LadderError(f"{path} already exists")
-    if create and not path.parent.is_dir():
-        raise LadderError(f"folder does not exist: {path.parent}")
+    if not path.is_file():
+        raise LadderError(f"{path} is not a ladder: it is not a regular file")
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(len(SQLITE_HEADER))
+    except OSError as error:
+        raise LadderError(f"cannot read {path}: {error.strerror}") from None
+    if head != SQLITE_HEADER:
+        what = "an empty file" if not head else "not an SQLite database"
+        raise LadderError(f"{path} is not a ladder database ({what})")
+    try:
+        db = _open_read_only(path)
+    except LadderError:
+        raise LadderError(f"{path} is not a ladder database (SQLite cannot open it)") from None
+    try:
+        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        keys: dict[str, str] = {}
+        if "meta" in tables:
+            keys = {str(r[0]): str(r[1]) for r in db.execute("SELECT key, value FROM meta")}
+    except sqlite3.Error as error:
+        raise LadderError(f"{path} is not a ladder database: {error}") from None
+    finally:
+        db.close()
+    ours = keys.get("format") == json.dumps(MARK)
+    legacy = {"schema", "game", "players"} <= keys.keys() and {"entrants", "matches"} <= tables
+    if not (ours or legacy):
+        raise LadderError(f"{path} is not a ladder database (an SQLite file of another program)")
+
+
+def writable(path: Path) -> bool:
+    """Can this process write the ladder? The file and its folder (SQLite writes its log and
+    shared-memory files next to the database). ``access`` answers for root too on a read-only
+    mount, where permissions alone would not stop root."""
+    return os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)
+
+
+def connect(path: Path, *, create: bool = False, write: bool = True) -> sqlite3.Connection:
+    """Open a ladder. Nothing is changed in a file that is not one. ``write=False`` opens a
+    connection that cannot write (standings, lists), which also works on a read-only mount."""
+    if create:
+        if path.exists() or path.is_symlink():
+            raise LadderError(f"{path} already exists")
+        if not path.parent.is_dir():
+            raise LadderError(f"folder does not exist: {path.parent}")
+        if not os.access(path.parent, os.W_OK):
+            raise LadderError(f"cannot create a ladder in {path.parent}: the folder is read-only")
+    else:
+        _recognise(path)
+        if not write:
+            return _open_for_reading(path)
+        if not writable(path):
+            raise LadderError(
+                f"the ladder {path} is read-only (its file, folder or mount): this command "
+                "writes to it; standings, list and games still work"
+            )
     try:
         db = sqlite3.connect(path, timeout=30.0, isolation_level=None)
         db.row_factory = sqlite3.Row
@@ -133,10 +239,85 @@ def connect(path: Path, *, create: bool = False) -> sqlite3.Connection:
         db.execute("PRAGMA synchronous = FULL")
         db.execute("PRAGMA foreign_keys = ON")
         if not create:
-            db.execute("SELECT value FROM meta WHERE key = 'game'").fetchone()
+            upgrade(db, path)
     except sqlite3.DatabaseError as error:
+        if is_disk_full(error):
+            raise DiskFull(f"cannot write the ladder {path}: the disk is full") from None
         raise LadderError(f"{path} is not a ladder database: {error}") from None
     return db
+
+
+def location(db: sqlite3.Connection) -> Path:
+    """The absolute path of the database file behind a connection."""
+    for row in db.execute("PRAGMA database_list"):
+        if row[1] == "main":
+            return Path(row[2])
+    raise LadderError("the ladder connection has no database file")
+
+
+def is_disk_full(error: BaseException) -> bool:
+    """A write refused for want of space (a full disk, a quota), from SQLite or the OS."""
+    if isinstance(error, sqlite3.Error):
+        return getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL or (
+            "database or disk is full" in str(error)
+        )
+    return isinstance(error, OSError) and error.errno in (errno.ENOSPC, errno.EDQUOT)
+
+
+class DiskFull(LadderError):
+    """The disk (or a quota) is full: the write that needed the space did not happen."""
+
+
+FULL_MESSAGE = "the disk is full (writing to the ladder database)"
+
+
+def ladder_id(db: sqlite3.Connection) -> str:
+    """This ladder's own id: what keeps another ladder at the same path (the file deleted and
+    made anew) from being mistaken for this one, e.g. by its exported game pages."""
+    return ladder_id_of(read_meta(db))
+
+
+def ladder_id_of(meta: dict[str, Any]) -> str:
+    stored = meta.get("ladder_id")
+    if isinstance(stored, str) and stored:
+        return stored
+    # A ladder from before ids, read where it cannot be written: the id its first write will
+    # store, derived from its creation (see ``upgrade``).
+    seen = json.dumps([meta.get("created"), meta.get("game"), meta.get("rules")], sort_keys=True)
+    return "legacy-" + hashlib.sha256(seen.encode()).hexdigest()[:24]
+
+
+def upgrade(db: sqlite3.Connection, path: Path) -> None:
+    """Bring a ladder made by an older version up to date on its first write: our mark, an id,
+    and (schema 1 → 2) the paths it stored relative to wherever ``ladder run`` was started —
+    bots made absolute and replays made relative to the files folder, both guessed relative to
+    the database's folder (where the old documentation ran every command)."""
+    meta = read_meta(db)
+    if meta.get("format") == MARK and int(meta.get("schema", 0)) >= SCHEMA_VERSION:
+        return
+    absolute = Path(os.path.abspath(path))
+    with transaction(db):
+        meta = read_meta(db)
+        db.execute("INSERT OR REPLACE INTO meta VALUES ('format', ?)", (json.dumps(MARK),))
+        if "ladder_id" not in meta:
+            db.execute(
+                "INSERT INTO meta VALUES ('ladder_id', ?)", (json.dumps(ladder_id_of(meta)),)
+            )
+        if int(meta.get("schema", 0)) < 2:
+            for row in db.execute("SELECT id, bot FROM entrants").fetchall():
+                db.execute(
+                    "UPDATE entrants SET bot = ? WHERE id = ?",
+                    (paths.absolute_bot(row["bot"], absolute.parent), row["id"]),
+                )
+            query = "SELECT id, replays FROM matches WHERE replays IS NOT NULL"
+            for row in db.execute(query).fetchall():
+                moved = [paths.migrated_replay(r, absolute) for r in json.loads(row["replays"])]
+                db.execute(
+                    "UPDATE matches SET replays = ? WHERE id = ?", (json.dumps(moved), row["id"])
+                )
+        db.execute(
+            "INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (json.dumps(SCHEMA_VERSION),)
+        )
 
 
 @contextlib.contextmanager
@@ -148,6 +329,8 @@ def transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
             db.execute("BEGIN IMMEDIATE")
             break
         except sqlite3.OperationalError as error:
+            if is_disk_full(error):
+                raise DiskFull(FULL_MESSAGE) from None
             if "locked" not in str(error) and "busy" not in str(error):
                 raise
             time.sleep(0.05 + random.random() * 0.1 * (attempt + 1))
@@ -155,19 +338,29 @@ def transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
         raise LadderError("the ladder database stayed locked for too long")
     try:
         yield db
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
-    else:
         db.execute("COMMIT")
+    except BaseException as error:
+        # SQLite has already rolled back after some errors (a full disk): only roll back what
+        # is still open, so the error that matters is the one raised.
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        if is_disk_full(error):
+            raise DiskFull(FULL_MESSAGE) from None
+        raise
 
 
 def init(path: Path, meta: dict[str, Any]) -> None:
     db = connect(path, create=True)
+    mine = {
+        "format": MARK,
+        "ladder_id": uuid.uuid4().hex,
+        "schema": SCHEMA_VERSION,
+        "created": now_iso(),
+    }
     try:
         db.executescript(SCHEMA)
         with transaction(db):
-            for key, value in {**meta, "schema": SCHEMA_VERSION, "created": now_iso()}.items():
+            for key, value in {**meta, **mine}.items():
                 db.execute("INSERT INTO meta VALUES (?, ?)", (key, json.dumps(value)))
     finally:
         db.close()

@@ -19,6 +19,7 @@ from tests.ladder.conftest import (
     counts,
     leftovers,
     ok,
+    one_error_line,
     py_bot,
     read_only,
     wait_until,
@@ -180,11 +181,15 @@ def test_a_live_run_reaps_the_matches_of_a_killed_neighbour(
 def test_a_bot_that_disappears_after_admission_does_not_stop_the_ladder(
     tmp_path: Path, ladders: Ladders
 ) -> None:
+    """Gone before the run: the run says so and plays nothing (its faults would not be the
+    bot's); left out, the others play on. (Gone during a run: test_ladder_data.py.)"""
     script = tmp_path / "vanishing_bot.py"
     script.write_bytes(RANDOM_BOT.read_bytes())
     bots = {f"random-{c}": "builtin:random" for c in "abc"}
     db = ladders.copy(tmp_path, {**bots, "vanishing": py_bot(script)})
     script.unlink()
+    assert "'vanishing'" in one_error_line(cli("run", db, "--matches", 6))
+    ok("disable", db, "vanishing")
     run = cli("run", db, "--matches", 6)
     assert run.returncode == 0 and "Traceback" not in run.stderr, run.explain()
     assert "recorded 6 matches" in run.stdout
