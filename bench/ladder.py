@@ -47,6 +47,7 @@ ROOT = HERE.parent
 # bench/referee.py is named like the package: keep this folder off the import path.
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
 
+from referee.chance import derive_int  # noqa: E402
 from referee.ladder import ratings, service, store  # noqa: E402
 from referee.ladder.executor import (  # noqa: E402
     LocalExecutor,
@@ -54,7 +55,7 @@ from referee.ladder.executor import (  # noqa: E402
     MatchSpec,
     outcome_from_games,
 )
-from referee.match import GameOutcome, derive_seed, plan_games  # noqa: E402
+from referee.match import GameOutcome, plan_games  # noqa: E402
 from thousand.game import Action, View  # noqa: E402
 from thousand.play import Policy, play_game, random_policy  # noqa: E402
 from thousand.rules_io import load_rules, rules_from_mapping  # noqa: E402
@@ -188,10 +189,10 @@ class SimulatedExecutor:
         outcomes = []
         for plan in plan_games(spec.players, spec.games, spec.seed, rotate=True):
             policies = [
-                policy_for(spec.bots[bot], derive_seed(plan.seed, "bot", bot))
+                policy_for(spec.bots[bot], derive_int(int(plan.seed, 16), "bot", bot))
                 for bot in plan.seating
             ]
-            game = play_game(spec.game, policies, plan.seed, rules, keep_record=False)
+            game = play_game(spec.game, policies, int(plan.seed, 16), rules, keep_record=False)
             result = game.result
             names = [spec.names[bot] for bot in plan.seating]
             outcomes.append(GameOutcome(plan, result, result, [], {}, game.decisions, None, names))
@@ -206,10 +207,10 @@ def calibrate(thresholds: tuple[int, ...], rules: str, groups: int) -> list[tupl
     places: dict[str, list[int]] = {n: [] for n in names}
     for group in range(groups):
         trio = rng.sample(range(len(thresholds)), 3)
-        for plan in plan_games(3, 6, derive_seed(7, "calibrate", group), rotate=True):
+        for plan in plan_games(3, 6, derive_int(7, "calibrate", group), rotate=True):
             seats = [trio[i] for i in plan.seating]
             policies = [threshold_policy(thresholds[i]) for i in seats]
-            game = play_game("dice", policies, plan.seed, loaded, keep_record=False)
+            game = play_game("dice", policies, int(plan.seed, 16), loaded, keep_record=False)
             for seat, index in enumerate(seats):
                 places[names[index]].append(game.result.places[seat])
     return [(n, statistics.fmean(p)) for n, p in places.items()]
