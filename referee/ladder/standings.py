@@ -3,6 +3,7 @@ page) and the list of matches with their replays."""
 
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 import sqlite3
@@ -238,6 +239,19 @@ def _stale(page: Path, replay: Path) -> bool:
         return True
 
 
+def _page_for(pages: Path, match_id: int, index: int, replay: Path) -> Path:
+    """The game page of one replay, named by a digest of the replay's bytes: a replay whose
+    content changed gets a new page whatever its timestamps say (a copy with ``cp -p``), and
+    the page of the content it replaced is removed."""
+    digest = hashlib.sha256(replay.read_bytes()).hexdigest()[:16]
+    stem = f"match-{match_id:06d}-game-{index}"
+    page = pages / f"{stem}-{digest}.html"
+    for old in pages.glob(f"{stem}-*.html"):
+        if old != page:
+            old.unlink(missing_ok=True)
+    return page
+
+
 def write_html(db: sqlite3.Connection, out: Path, recent: int = 10) -> Path:
     """Write the standings page, exporting the replays of the recent matches next to it."""
     from referee.replay.export import export_html
@@ -257,7 +271,7 @@ def write_html(db: sqlite3.Connection, out: Path, recent: int = 10) -> Path:
             source = Path(replay)
             if not source.is_file():
                 continue  # deleted by hand: nothing to show, and no page to link
-            target = pages / f"match-{match.id:06d}-game-{index}.html"
+            target = _page_for(pages, match.id, index, source)
             if _stale(target, source):
                 export_html(source, target)
             links.append((f"game {index + 1}", str(target.relative_to(out.parent))))

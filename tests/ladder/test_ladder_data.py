@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import gzip
 import json
+import os
 import re
 import shutil
 import sqlite3
@@ -219,7 +220,7 @@ def test_html_pages_of_a_ladder_made_anew_at_the_same_path_show_its_own_games(
         assert page.read_bytes() not in first
 
 
-def test_a_game_page_is_written_again_when_its_replay_is_newer(tmp_path: Path) -> None:
+def test_a_game_page_is_written_again_when_its_replay_changed(tmp_path: Path) -> None:
     db = tmp_path / "ladder.db"
     quick_ok("init", db, "--game", "dice", "--players", 3, *WEAK)
     for name in ("north", "east", "west"):
@@ -230,9 +231,14 @@ def test_a_game_page_is_written_again_when_its_replay_is_newer(tmp_path: Path) -
     page = _linked_pages(out)[0]
     replay = Path(games(db)[0].replays[0])
     other = Path(games(db)[0].replays[1])
-    replay.write_bytes(other.read_bytes())  # the replay replaced after its page was made
+    # The replay replaced after its page was made, its old timestamp kept (cp -p, a restore).
+    stamp = replay.stat().st_mtime_ns
+    replay.write_bytes(other.read_bytes())
+    os.utime(replay, ns=(stamp, stamp))
     quick_ok("standings", db, "--html", out)
-    assert page.read_bytes() == export_html(other, tmp_path / "fresh.html").read_bytes()
+    fresh = export_html(other, tmp_path / "fresh.html").read_bytes()
+    assert _linked_pages(out)[0].read_bytes() == fresh
+    assert not page.exists()  # the old content's page is gone, not left beside the new one
 
 
 # --------------------------------------------------------- 4. a ladder works from any folder
