@@ -12,8 +12,9 @@ It derives game seeds the way the referee does (and did) from every candidate ma
   then ``"group", G`` below it.
 
 Cards: at its first hand of a game it rebuilds the engine state (``game_spec("cards")``), draws
-the lot and the deal with each candidate's generators, and compares its own seat's hand.
-Dice: once the lot and the first two throws of a game identify a candidate, it predicts every
+the lot and the deal with each candidate's generators, compares the lot and its own seat's
+hand, and reports every candidate that matches with the whole deal it predicts.
+Dice: once the lot and the first three throws of a game identify a candidate, it predicts every
 later throw before it sees it; until then its guess is a uniformly random throw of as many
 dice, which is exactly right with probability 6**-k.
 
@@ -121,33 +122,41 @@ class CardGuesser:
         self.players = hello["players"]
         self.limit = limit
 
-    def deal(self, source: Source, seat: int) -> list[str]:
+    def deal(self, source: Source) -> tuple[int | None, dict[str, Any]]:
+        """The lot (None if the game draws none) and the first deal under ``source``."""
         state = self.base.clone()
         event = 0
+        lot = None
         while state.to_move() == CHANCE:
             action = state.sample_chance(source(event))
             event += 1
             if action["type"] == "deal":
-                return sorted(action["hands"][seat])
+                return lot, action
+            lot = action.get("seat")
             state.apply(action)
         raise AssertionError("no deal at the start of a game")
 
-    def guess(self, game: int, seat: int, hand: list[str]) -> dict[str, Any]:
+    def guess(self, game: int, seat: int, lot: int | None, hand: list[str]) -> dict[str, Any]:
+        """Every candidate that gives this lot and this hand, with the whole deal it predicts
+        (one in about a million wrong candidates matches by chance: the test checks the deal
+        against the replay, so only knowing the other hands counts)."""
         wanted = sorted(hand)
+        matches = []
         tried = 0
         for scheme, master, make in candidates(self.limit, game, self.players):
             tried += 1
-            if self.deal(make(), seat) == wanted:
-                return {"predicted": True, "scheme": scheme, "master": master, "tried": tried}
-        return {"predicted": False, "scheme": None, "master": None, "tried": tried}
+            drawn_lot, deal = self.deal(make())
+            if sorted(deal["hands"][seat]) == wanted and drawn_lot == lot:
+                matches.append({"scheme": scheme, "master": master, "deal": deal})
+        return {"matches": matches, "tried": tried}
 
 
 class DiceGuesser:
     """Predicts each throw of a dice game once the first chance events name a candidate."""
 
-    LOCATE_AFTER = 2
-    """Throws seen before a candidate is trusted: the lot and one throw of 5 dice would leave
-    about one false candidate in 3 among the thousands tried."""
+    LOCATE_AFTER = 3
+    """Throws seen before a candidate is trusted: with fewer, one of the thousands of wrong
+    candidates would now and then match by chance."""
 
     def __init__(self, hello: dict[str, Any], limit: int) -> None:
         from thousand.dice.state import _THROWS, _WAYS  # the engine's own table of throws
@@ -222,6 +231,7 @@ def main() -> None:
     cards: CardGuesser | None = None
     dice: DiceGuesser | None = None
     game = seat = 0
+    lot: int | None = None
     guessed = False
     for line in sys.stdin:
         message = json.loads(line)
@@ -233,21 +243,19 @@ def main() -> None:
                 dice = DiceGuesser(message, limit)
             send({"type": "hello", "name": "predictor", "protocol": 1})
         elif kind == "game_start":
-            game, seat, guessed = message["game"], message["seat"], False
+            game, seat, lot, guessed = message["game"], message["seat"], None, False
             if dice is not None:
                 dice.start(game)
         elif kind in ("request", "game_end"):
             for event in message.get("events", []):
                 if dice is not None:
                     dice.see(event)
+                elif cards is not None and event.get("type") == "first_dealer":
+                    lot = event["seat"]
                 elif cards is not None and not guessed and event.get("type") == "hand":
                     guessed = True
-                    report(
-                        game=game,
-                        seat=seat,
-                        hand=event["cards"],
-                        **cards.guess(game, seat, event["cards"]),
-                    )
+                    guess = cards.guess(game, seat, lot, event["cards"])
+                    report(game=game, seat=seat, hand=event["cards"], **guess)
             if kind == "request":
                 send(
                     {"type": "action", "id": message["id"], "action": rng.choice(message["legal"])}
