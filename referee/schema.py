@@ -700,8 +700,8 @@ def json_type(schema: dict[str, Any], defs: dict[str, Any]) -> str:
         return " or ".join(json_type(option, defs) for option in schema["anyOf"])
     if "enum" in schema:
         values = [json.dumps(value) for value in schema["enum"]]
-        kind = "string" if all(isinstance(v, str) for v in schema["enum"]) else "integer"
-        return f"{kind} ({', '.join(values[:-1])} or {values[-1]})"
+        base = "string" if all(isinstance(v, str) for v in schema["enum"]) else "integer"
+        return f"{base} ({', '.join(values[:-1])} or {values[-1]})"
     kind = schema.get("type")
     if kind == "array":
         if "prefixItems" in schema:
