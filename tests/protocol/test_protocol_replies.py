@@ -3,15 +3,18 @@ number (``1.0`` is the id 1), and a hello may name the games the bot plays."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from referee.protocol import Fault, parse_action, parse_hello
 from tests.protocol.conftest import match_json, run, wire_bot
 
 
-def test_an_id_written_as_a_float_is_the_same_id(marker: str) -> None:
+def test_an_id_written_as_a_float_is_the_same_id(marker: str, tmp_path: Path) -> None:
     document = match_json(
-        [wire_bot(marker, "--float-id"), "builtin:random"], "--games", "2", "--seed", "5"
+        [wire_bot(marker, "--float-id"), "builtin:random"],
+        *("--games", "2", "--seed", "5", "--replays", str(tmp_path)),
     )
     assert document["games_played"] == 2
     assert document["bots"][0]["faults"] == {}
@@ -48,12 +51,14 @@ def test_a_games_key_that_is_not_a_list_of_names_is_a_bad_hello(games: bytes) ->
 
 
 def test_an_incompatible_protocol_is_refused_once_then_absent_and_said_on_the_console(
-    marker: str,
+    marker: str, tmp_path: Path
 ) -> None:
     """protocol.md, "hello (bot → referee)" and "Faults": the first game records
     incompatible_protocol at start-up, later games absent, and the console says why."""
     bot = wire_bot(marker, "--protocol", "2")
-    document = match_json([bot, "builtin:random"], "--games", "3", "--seed", "2", ok=False)
+    document = match_json(
+        [bot, "builtin:random"], "--games", "3", "--seed", "2", "--replays", str(tmp_path), ok=False
+    )
     faults = [f for game in document["games"] for f in game["faults"]]
     assert [(f["kind"], f["move"]) for f in faults] == [
         ("incompatible_protocol", None),
@@ -61,6 +66,9 @@ def test_an_incompatible_protocol_is_refused_once_then_absent_and_said_on_the_co
         ("absent", None),
     ]
     assert faults[0]["detail"] == "bot speaks protocol 2; this referee speaks 1"
-    text = run("match", bot, "builtin:random", "--game", "dice", "--games", "2", "--seed", "2")
+    text = run(
+        *("match", bot, "builtin:random", "--game", "dice", "--games", "2", "--seed", "2"),
+        *("--replays", str(tmp_path / "text")),
+    )
     assert text.returncode != 0
     assert "incompatible_protocol: bot speaks protocol 2; this referee speaks 1" in text.stderr

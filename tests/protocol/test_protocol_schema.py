@@ -59,7 +59,18 @@ def play_and_record(
     prefixes = [tmp_path / f"seat{seat}" for seat in range(players)]
     bots = [wire_bot(marker, "--log", str(prefix)) for prefix in prefixes]
     done = run(
-        "match", *bots, "--game", game, "--rules", str(rules_file), "--games", "2", "--seed", "3"
+        "match",
+        *bots,
+        "--game",
+        game,
+        "--rules",
+        str(rules_file),
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--replays",
+        str(tmp_path / "replays"),  # kept in the test's folder (and verified by the suite)
     )
     assert done.returncode == 0, done.stderr
     lines: list[tuple[str, dict[str, Any]]] = []
