@@ -16,6 +16,7 @@ from referee.replay.verify import verify_file
 from tests.match_cli.conftest import (
     FAST,
     assert_no_leftovers,
+    faulty,
     match_folders,
     random_bot,
     run,
@@ -174,3 +175,35 @@ def test_a_full_disk_gives_one_line_and_nothing_half_recorded(
     for path in complete:
         verdict = verify_file(path)
         assert verdict.ok, f"{path}: {verdict.message}"
+
+
+def test_a_full_disk_under_the_bots_logs_gives_one_line(
+    small_disk: Path, tmp_path: Path, marker: str
+) -> None:
+    """The bots' stderr is written from a pipe callback, not from the game loop: a full disk
+    there must end the match the same way."""
+    done = run(
+        [
+            "match",
+            faulty("stderr_flood", 0, marker),
+            random_bot(marker),
+            "--game",
+            "dice",
+            "--games",
+            "3",
+            "--seed",
+            "1",
+            *FAST,
+            "--logs",
+            str(small_disk),
+            "--json",
+        ],
+        tmp_path,
+    )
+    shown = done.explain()
+    assert done.returncode == 1, shown
+    assert "Traceback" not in done.stderr, shown
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("thousand: error:"), shown
+    assert "No space left on device" in lines[0], shown
+    assert_no_leftovers(marker)
