@@ -57,7 +57,7 @@ def play_and_record(
     rules_file = tmp_path / "rules.json"
     rules_file.write_text(json.dumps(rules))
     prefixes = [tmp_path / f"seat{seat}" for seat in range(players)]
-    bots = [wire_bot(marker, "--log", str(prefix)) for prefix in prefixes]
+    bots = [wire_bot(marker, "--log", str(prefix), "--games", game) for prefix in prefixes]
     done = run(
         "match",
         *bots,
