@@ -144,8 +144,14 @@ class _Pipes(asyncio.SubprocessProtocol):
             return
         keep = data[: self.stderr_left]
         if keep:
-            self.stderr_log.write(keep)
-            self.stderr_log.flush()
+            try:
+                self.stderr_log.write(keep)
+                self.stderr_log.flush()
+            except OSError:
+                # A full disk: not raised inside this pipe callback (asyncio would only print
+                # it); the log stops here, and closing it in stop() raises it to the match.
+                self.stderr_log = None
+                return
             self.stderr_left -= len(keep)
         self.stderr_dropped += len(data) - len(keep)
 

@@ -27,6 +27,7 @@ from referee.ladder.standings import EntrantRow, MatchRow, Standings
 from referee.replay.export import export_html
 from referee.sandbox import Sandbox
 from tests.ladder.conftest import (
+    FAULTY,
     PY,
     RANDOM_BOT,
     Ladders,
@@ -36,6 +37,7 @@ from tests.ladder.conftest import (
     leftovers,
     ok,
     one_error_line,
+    py_bot,
     quick,
     quick_ok,
     read_only,
@@ -385,10 +387,15 @@ def test_an_older_ladder_with_paths_relative_to_its_folder_is_migrated(
 
 
 def test_a_full_disk_stops_the_run_with_one_line_and_nothing_half_recorded(
-    tmp_path: Path, ladders: Ladders
+    tmp_path: Path, ladders: Ladders, marker: str
 ) -> None:
-    template = ladders.copy(tmp_path, BUILTINS)
-    with small_disk(tmp_path / "disk", 640) as disk:
+    # A bot that floods its stderr (2 MiB, then it crashes: its own fault) in every game: the
+    # 1 MiB cap of its log fills the disk faster than the replays, from inside the referee's
+    # pipe callback; three entrants, so that it plays every match.
+    talker = py_bot(FAULTY, "stderr_crash", 0, marker)
+    field = {"random-a": "builtin:random", "random-b": "builtin:random", "talker": talker}
+    template = ladders.copy(tmp_path, field)
+    with small_disk(tmp_path / "disk", 4 * 1024) as disk:
         db = disk.where / "ladder.db"
         backup(template, db)
         full = cli("run", db, "--matches", 400)
@@ -410,6 +417,7 @@ def test_a_full_disk_stops_the_run_with_one_line_and_nothing_half_recorded(
         for match in games(db):
             if match.status == "done":
                 assert all(Path(r).is_file() for r in match.replays), match
+    assert leftovers(marker) == []
 
 
 # -------------------------------------------------------------------- 6. gzipped replays
