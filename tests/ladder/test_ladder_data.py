@@ -386,16 +386,21 @@ def test_an_older_ladder_with_paths_relative_to_its_folder_is_migrated(
 # ---------------------------------------------------------------------- 5. a full disk
 
 
+@pytest.mark.parametrize("filler", ["replays", "a-bot-log"])
 def test_a_full_disk_stops_the_run_with_one_line_and_nothing_half_recorded(
-    tmp_path: Path, ladders: Ladders, marker: str
+    tmp_path: Path, ladders: Ladders, marker: str, filler: str
 ) -> None:
-    # A bot that floods its stderr (2 MiB, then it crashes: its own fault) in every game: the
-    # 1 MiB cap of its log fills the disk faster than the replays, from inside the referee's
-    # pipe callback; three entrants, so that it plays every match.
-    talker = py_bot(FAULTY, "stderr_crash", 0, marker)
-    field = {"random-a": "builtin:random", "random-b": "builtin:random", "talker": talker}
+    if filler == "replays":  # built-in bots: the replays and the database fill the disk
+        field, size_kib = BUILTINS, 640
+    else:
+        # A bot that floods its stderr (2 MiB, then it crashes: its own fault) in every game:
+        # the 1 MiB cap of its log fills the disk faster than the replays, from inside the
+        # referee's pipe callback; three entrants, so that it plays every match.
+        talker = py_bot(FAULTY, "stderr_crash", 0, marker)
+        field = {"random-a": "builtin:random", "random-b": "builtin:random", "talker": talker}
+        size_kib = 4 * 1024
     template = ladders.copy(tmp_path, field)
-    with small_disk(tmp_path / "disk", 4 * 1024) as disk:
+    with small_disk(tmp_path / "disk", size_kib) as disk:
         db = disk.where / "ladder.db"
         backup(template, db)
         full = cli("run", db, "--matches", 400)
