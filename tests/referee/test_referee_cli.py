@@ -94,10 +94,11 @@ def test_results_table_in_a_terminal(marker: str, tmp_path: Path) -> None:
     for column in ("bot", "games", "wins", "mean place", "mean score", "faults", "think ms"):
         assert column in output
     rows = re.findall(r"│ ([01]): (\S+)\s+│\s+(\d+) │\s+(\d+) │", output)
-    assert [(r[0], r[1]) for r in rows] == [("0", "random"), ("1", "random")], output
+    # Two bots of one name are told apart by number.
+    assert [(r[0], r[1]) for r in rows] == [("0", "random#1"), ("1", "random#2")], output
     assert all(int(r[2]) == 3 for r in rows)
     assert sum(int(r[3]) for r in rows) == 3  # one winner a game
-    assert re.search(r"random vs random: win rate \d", output)
+    assert re.search(r"random#1 vs random#2: win rate \d", output)
     assert f"replays in {tmp_path / 'replays'}" in output.replace("\n", "")
     assert_no_leftovers(marker)
 
@@ -135,7 +136,8 @@ def test_json_document_two_bots(marker: str, tmp_path: Path) -> None:
     assert [b["bot"] for b in doc["bots"]] == [0, 1]
     for entry in doc["bots"]:
         assert entry.keys() >= BOT_KEYS
-        assert entry["name"] == "random" and entry["games"] == 5 and entry["faults"] == {}
+        assert entry["name"] == f"random#{entry['bot'] + 1}"
+        assert entry["games"] == 5 and entry["faults"] == {}
         assert entry["moves"] > 0
         assert set(entry["think_ms"]) == {"mean_wall", "max_wall", "mean_cpu", "max_cpu"}
     assert sum(b["wins"] for b in doc["bots"]) == 5
