@@ -11,6 +11,7 @@ leaves a daemon, which shows the checks can fail.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -63,7 +64,9 @@ def test_the_library_outside_any_sandbox_writes_and_leaves_a_daemon(
 ) -> None:
     folder, _, outside = contestant(tmp_path, marker)
     env = {"PATH": os.environ["PATH"], "LD_PRELOAD": str(folder / "preload.so")}
-    subprocess.run(["/bin/sh", "-c", ":", marker], env=env, check=True, timeout=10)
+    subprocess.run(
+        ["/bin/sh", "-c", ":", marker], env=env, check=True, timeout=10, capture_output=True
+    )
     [(pid, nspid)] = runs(outside)
     assert pid > 10 and nspid == [pid], "run here, it sees the machine's own pid"
     daemons = processes_with(marker)
@@ -92,9 +95,13 @@ def test_under_bwrap_the_constructor_reaches_nothing_outside(tmp_path: Path, mar
     need_bwrap()
     _, manifest, outside = contestant(tmp_path, marker)
     bots = [str(manifest), "builtin:random", "builtin:random"]
-    play(bots, "dice", tmp_path, "--games", "2", "--sandbox", "bwrap")
+    _, folder = play(bots, "dice", tmp_path, "--games", "2", "--sandbox", "bwrap")
     assert_no_leftovers(marker)
     assert not outside.exists(), outside.read_text()
+    # The library did run, as the bot inside the sandbox's PID namespace (its log says so).
+    logs = "".join(p.read_text(errors="replace") for p in (folder / "logs").glob("*.log"))
+    ran = re.findall(r"^preload: pid (\d+) ", logs, re.MULTILINE)
+    assert ran and all(int(pid) < 10 for pid in ran), logs
 
 
 def test_ladder_add_checks_the_bot_inside_the_ladders_sandbox(tmp_path: Path, marker: str) -> None:

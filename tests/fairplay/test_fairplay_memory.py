@@ -45,7 +45,7 @@ def word() -> Iterator[str]:
             path.unlink()
 
 
-def scored(tmp_path: Path, mode: str, word: str) -> tuple[str, list[dict[str, Any]]]:
+def scored(tmp_path: Path, mode: str, word: str) -> tuple[str, list[dict[str, Any]], Path]:
     """Play the duplicate match; each report gets ``right``: the other seats' cards placed
     right (of 14)."""
     own = tmp_path / "own"
@@ -76,14 +76,17 @@ def scored(tmp_path: Path, mode: str, word: str) -> tuple[str, list[dict[str, An
     assert len({r["token"] for r in found}) == GAMES, "a bot process played more than one game"
     assert len(identities) == GAMES, identities
     assert all(not FRESH_PLACES & set(r["found"]) for r in found), found
-    return run.stderr, found
+    return run.stderr, found, own
 
 
 def test_no_memory_survives_between_seatings_under_bwrap(tmp_path: Path, word: str) -> None:
     need_bwrap()
-    stderr, found = scored(tmp_path, "bwrap", word)
+    stderr, found, own = scored(tmp_path, "bwrap", word)
     assert "keep notes on disk" not in stderr
     assert all("tmp" in r["written"] and "home" in r["written"] for r in found), found
+    # Its notes "in its own folder" went to the sandbox's private /tmp, where bwrap made the
+    # folder to hold the bound script: the real folder got none.
+    assert sorted(p.name for p in own.iterdir()) == ["memory.py"]
     assert [r["found"] for r in found] == [[]] * GAMES, found
     cards = 14 * GAMES
     right = sum(r["right"] for r in found)
@@ -97,7 +100,8 @@ def test_no_memory_survives_between_seatings_under_bwrap(tmp_path: Path, word: s
 def test_memory_through_disk_under_rlimits_is_found_and_announced(
     tmp_path: Path, word: str
 ) -> None:
-    stderr, found = scored(tmp_path, "rlimits", word)
+    stderr, found, own = scored(tmp_path, "rlimits", word)
+    assert (own / f"fairplay-{word}.json").exists()
     assert "thousand: warning: with --sandbox rlimits a bot can keep notes on disk" in stderr
     remembered = [r for r in found if r["found"]]
     assert len(remembered) >= 8, found  # every seating after a deal's first, mostly

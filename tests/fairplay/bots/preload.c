@@ -1,7 +1,8 @@
 /* A contestant's LD_PRELOAD library (a manifest's env): its constructor runs in every process
  * that loads it, before main. It appends "pid P <NSpid line>" to OUT, an absolute path outside
  * the bot's box compiled in with -DOUT='"..."', and double-forks a daemon that notes itself
- * there the same way ("daemon P ...") and sleeps 60 s.
+ * there the same way ("daemon P ...") and sleeps 60 s. Both lines also go to stderr (the
+ * bot's log), which shows where the library ran when OUT cannot be reached.
  * The daemon keeps the argv of the process it was forked from, so a marker word on the bot's
  * command line finds it in /proc. If the referee applied the manifest's env to the launcher or
  * to bwrap, the constructor would run there, outside the bot's PID namespace and sandbox. */
@@ -30,9 +31,11 @@ static void nspid(char *line, size_t size) {
 static void note(const char *who) {
     char line[256];
     nspid(line, sizeof line);
+    if (!line[0]) strcpy(line, "NSpid: ?\n");
+    dprintf(2, "preload: %s %d %s", who, (int)getpid(), line); /* the bot's own log */
     FILE *out = fopen(OUT, "a");
     if (out != NULL) {
-        fprintf(out, "%s %d %s", who, (int)getpid(), line[0] ? line : "NSpid: ?\n");
+        fprintf(out, "%s %d %s", who, (int)getpid(), line);
         fclose(out);
     }
 }
