@@ -10,16 +10,19 @@ leaves a daemon, which shows the checks can fail.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from tests.fairplay.conftest import PRELOAD_C, RANDOM_BOT, need_bwrap, need_cc, play
 from tests.ladder.conftest import ok
 from tests.processes import leftovers, processes_with
-from tests.referee.conftest import PY, assert_no_leftovers, kill_by_pid
+from tests.referee.conftest import PY, assert_no_leftovers, kill_by_pid, run_match
 
 
 def contestant(tmp_path: Path, marker: str) -> tuple[Path, Path, Path]:
@@ -112,3 +115,18 @@ def test_ladder_add_checks_the_bot_inside_the_ladders_sandbox(tmp_path: Path, ma
     ok("add", db, "preloader", manifest, timeout=180)
     assert not [str(p) for p in leftovers(marker)]
     assert not outside.exists(), outside.read_text()
+
+
+@pytest.mark.parametrize("name", ["LD_PRELOAD=/x.so", "", "A\u0000B"])
+def test_a_manifest_env_name_that_could_smuggle_a_variable_is_refused(
+    tmp_path: Path, name: str
+) -> None:
+    manifest = tmp_path / "bot.json"
+    manifest.write_text(
+        json.dumps({"command": [PY, str(RANDOM_BOT)], "env": {name: "1"}}), encoding="utf-8"
+    )
+    run = run_match([str(manifest), "builtin:random"], as_json=False)
+    assert run.returncode == 1, run.explain()
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("thousand: error: bot manifest"), lines
+    assert "Traceback" not in run.stderr
