@@ -58,6 +58,9 @@ class ThousandGroup(click.Group):
         try:
             code = super().main(args, prog_name, complete_var, False, **extra)
         except click.UsageError as error:
+            if type(error).__name__ == "NoArgsIsHelpError":  # a bare group: its help, not an error
+                error.show()
+                sys.exit(error.exit_code)
             where = error.ctx.command_path if error.ctx is not None else "thousand"
             click.echo(
                 f"thousand: error: {error.format_message()} (see '{where} --help')", err=True

@@ -187,3 +187,12 @@ def test_a_bot_that_faults_after_starting_is_not_a_bot_that_never_played(
     assert done.returncode == 0, done.explain()
     assert done.doc["bots"][0]["faults"] == {"crash": 2}
     assert_no_leftovers(marker)
+
+
+@pytest.mark.parametrize("args", [[], ["ladder"], ["replay"]], ids=["top", "ladder", "replay"])
+def test_a_bare_command_group_still_shows_its_help(args: list[str], tmp_path: Path) -> None:
+    """Only errors take the one-line style: a group called without a command shows its help."""
+    done = run(args, tmp_path)
+    shown = done.stdout + done.stderr
+    assert "Usage:" in shown and "Commands:" in shown, done.explain()
+    assert "thousand: error:" not in shown, done.explain()
