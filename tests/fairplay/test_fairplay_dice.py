@@ -2,8 +2,8 @@
 
 (a) On the wire: recording bots (tests/bots/recorder.py) log every line the referee sends them;
 against the replay, every message a seat receives holds exactly the throws of the chance steps
-applied before it was sent, never one that had not happened yet. The checker is shown to catch
-a throw slipped into a request early.
+applied before it was sent, never one that had not happened yet, and no seed (the match's or a
+game's). The checker is shown to catch a throw slipped into a request early.
 (b) By computation: the predictor (bots/predictor.py) tries to identify the game's seed from
 its lot and first three throws over 1000 candidate master seeds and every derivation scheme, and
 then predicts each throw before it sees it. Without ``--seed`` it never identifies one and its
@@ -19,7 +19,15 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from tests.fairplay.conftest import CANDIDATES, PREDICTOR, game_replays, play, py_bot, reports
+from tests.fairplay.conftest import (
+    CANDIDATES,
+    PREDICTOR,
+    game_replays,
+    play,
+    py_bot,
+    reported_seed,
+    reports,
+)
 from tests.referee.conftest import RECORDER
 
 Message = dict[str, Any]
@@ -85,13 +93,17 @@ def early_throws(
 def test_no_message_names_a_throw_before_it_is_drawn(tmp_path: Path) -> None:
     logs = [tmp_path / f"seen-{i}.jsonl" for i in range(3)]
     bots = [py_bot(RECORDER, log) for log in logs]
-    _, folder = play(bots, "dice", tmp_path, "--games", "3", "--sandbox", "none")
+    run, folder = play(bots, "dice", tmp_path, "--games", "3", "--sandbox", "none")
     replays = game_replays(folder)
     assert len(replays) == 3
     assert sum(len(chance_throws(r)) for r in replays) > 30
+    master = reported_seed(run)
+    seeds = {str(master), format(master, "x"), *(r[0]["seed"] for r in replays)}
     for bot, log in enumerate(logs):
-        transcript = [json.loads(line) for line in log.read_text().splitlines()]
+        text = log.read_text()
+        transcript = [json.loads(line) for line in text.splitlines()]
         assert early_throws(transcript, replays, bot) == []
+        assert [seed for seed in seeds if seed in text] == [], "a seed was sent to a bot"
     # The checker catches a throw told one step early: the next throw added to a request.
     transcript = [json.loads(line) for line in logs[0].read_text().splitlines()]
     replay = replays[0]
