@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from referee.containment import has_pid_namespace
 from tests.fairplay.conftest import PRELOAD_C, RANDOM_BOT, need_bwrap, need_cc, play
 from tests.ladder.conftest import ok
 from tests.processes import leftovers, processes_with
@@ -80,6 +81,11 @@ def test_the_library_outside_any_sandbox_writes_and_leaves_a_daemon(
 def test_under_rlimits_the_constructor_runs_only_in_the_bots_pid_namespace(
     tmp_path: Path, marker: str
 ) -> None:
+    if not has_pid_namespace():
+        pytest.skip(
+            "no PID namespace here (needs root or user namespaces): the bot's pid would not "
+            "tell it from the launcher"
+        )
     _, manifest, outside = contestant(tmp_path, marker)
     bots = [str(manifest), "builtin:random", "builtin:random"]
     run, _ = play(bots, "dice", tmp_path, "--games", "2", "--sandbox", "rlimits")

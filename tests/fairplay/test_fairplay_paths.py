@@ -132,9 +132,11 @@ def test_without_a_sandbox_the_same_probe_reads_them_all(tmp_path: Path, secrets
     got = reached(found, secrets.token)
     assert sum("(the secret)" in line for line in got) == 3, got  # secret, /tmp, other bot
     assert any(line.startswith("read") and "contest.db" in line for line in got), got
-    assert any(line.startswith("listed /root") for line in got), got
+    if os.access("/root", os.R_OK | os.X_OK):  # a test run as root
+        assert any(line.startswith("listed /root") for line in got), got
     assert any("opened" in line and secrets.token in line for line in got), got
-    assert len(secrets.written_files()) == 4  # the secret, ladder, other bot's folders, /root
+    # The secret, ladder and other bot's folders, and /root where this user may write there.
+    assert len(secrets.written_files()) == 3 + os.access("/root", os.W_OK | os.X_OK)
 
 
 @pytest.mark.parametrize("cwd", ["/", "../..", "/tmp"])
