@@ -19,6 +19,7 @@ from referee.bounds import MAX_BANK, MAX_PER_MOVE, MAX_SEATS, MAX_STARTUP, int_r
 from referee.ladder import paths, ratings, rerate, service, standings, store
 from referee.ladder.executor import LocalExecutor
 from referee.players import TimeControl
+from referee.safetext import NAME_LIMIT, for_rich, for_terminal
 from referee.sandbox import Sandbox, SandboxError, resolve
 from referee.sandbox_options import sandbox_from_options, sandbox_options
 from thousand.errors import RulesError
@@ -27,7 +28,8 @@ from thousand.rules_io import load_rules
 
 
 def fail(message: str) -> None:
-    click.echo(f"thousand: error: {message}", err=True)
+    # Messages quote entrants' names and bots' lines: escaped, so one line stays one line.
+    click.echo(f"thousand: error: {for_terminal(message)}", err=True)
     sys.exit(1)
 
 
@@ -332,7 +334,9 @@ def ladder_list(db: str, as_json: bool) -> None:
         return
     for e in field:
         state = "enabled" if e.enabled else "disabled"
-        click.echo(f"{e.name:20} v{e.version} {state:8} {e.bot}")
+        # Names and bot commands are the contestants' text: shown, never obeyed.
+        name = for_terminal(e.name, NAME_LIMIT)
+        click.echo(f"{name:20} v{e.version} {state:8} {for_terminal(e.bot)}")
 
 
 def _parse_until(text: str) -> float:
@@ -421,11 +425,11 @@ def ladder_run(
 
     def on_recorded(count: int, leader: store.Entrant | None) -> None:
         rate = count / max(1e-9, time.monotonic() - started) * 60
-        lead = f", leader {leader.name}" if leader else ""
+        lead = f", leader {for_rich(leader.name, NAME_LIMIT)}" if leader else ""
         progress.update(task, description=f"ladder: {count} matches, {rate:.1f}/min{lead}")
 
     def on_failure(match_id: int, error: Exception) -> None:
-        err.print(f"match {match_id} abandoned: {type(error).__name__}: {error}")
+        err.print(f"match {match_id} abandoned: {type(error).__name__}: {for_rich(error)}")
 
     loop = asyncio.new_event_loop()
     stop = asyncio.Event()
@@ -487,13 +491,25 @@ def ladder_run(
     default=None,
     help="Write a self-contained page linking recent games' replays.",
 )
-def ladder_standings(db: str, as_json: bool, markdown: bool, html_out: str | None) -> None:
+@click.option(
+    "--force",
+    is_flag=True,
+    help="With --html: replace the file even if it is not a page thousand wrote "
+    "(never the ladder's database).",
+)
+def ladder_standings(
+    db: str, as_json: bool, markdown: bool, html_out: str | None, force: bool
+) -> None:
     """Rank, name, rating (μ − 3σ) with its uncertainty, games, wins, mean place, faults."""
     conn = _open(db, write=False)
     table = standings.standings(conn)
     if html_out:
-        path = standings.write_html(conn, Path(html_out))
-        click.echo(f"wrote {path}")
+        try:
+            path = standings.write_html(conn, Path(html_out), force=force)
+        except OSError as error:  # OutputRefused included: one line, nothing written
+            fail(str(error))
+            return
+        click.echo(f"wrote {for_terminal(str(path))}")
         return
     if as_json:
         click.echo(table.model_dump_json(indent=2))
@@ -505,8 +521,8 @@ def ladder_standings(db: str, as_json: bool, markdown: bool, html_out: str | Non
     from rich.table import Table
 
     view = Table(
-        title=f"{table.game} ladder · rules {table.rules} · {table.matches_done} matches"
-        f" · sandbox {table.sandbox or '—'}"
+        title=f"{table.game} ladder · rules {for_rich(table.rules)} · "
+        f"{table.matches_done} matches · sandbox {for_rich(table.sandbox or '—')}"
     )
     for column in (
         "rank",
@@ -521,7 +537,8 @@ def ladder_standings(db: str, as_json: bool, markdown: bool, html_out: str | Non
     ):
         view.add_column(column, justify="left" if column == "name" else "right")
     for r in table.rows:
-        name = r.name + (" ⚠" if r.flagged else "") + ("" if r.enabled else " (off)")
+        name = for_rich(r.name, NAME_LIMIT) + (" ⚠" if r.flagged else "")
+        name += "" if r.enabled else " (off)"
         view.add_row(
             str(r.rank),
             name,
@@ -555,12 +572,11 @@ def ladder_games(db: str, bot: str | None, last: int, as_json: bool) -> None:
         return
     for r in rows:
         ranks = r.ranks or []
-        who = ", ".join(
-            f"{n} ({ranks[i]})" if i < len(ranks) else n for i, n in enumerate(r.entrants)
-        )
+        names = [for_terminal(n, NAME_LIMIT) for n in r.entrants]
+        who = ", ".join(f"{n} ({ranks[i]})" if i < len(ranks) else n for i, n in enumerate(names))
         click.echo(f"match {r.id} [{r.status}] {r.finished or ''} {who}")
         for replay in r.replays:
-            click.echo(f"    {replay}")
+            click.echo(f"    {for_terminal(replay)}")
 
 
 @ladder.command("rerate")

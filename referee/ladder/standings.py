@@ -13,6 +13,8 @@ from pydantic import BaseModel
 
 from referee.ladder import paths, store
 from referee.ladder.ratings import Rating
+from referee.outputs import HTML_PAGE, PAGE_MARK, check_output, write_atomic
+from referee.safetext import NAME_LIMIT, for_html, for_markdown
 
 FAULTY = 0.5
 """Entrants that faulted in at least this share of their games are flagged."""
@@ -133,9 +135,11 @@ def matches(db: sqlite3.Connection, bot: str | None = None, last: int = 20) -> l
 
 def markdown(table: Standings) -> str:
     lines = [
-        f"# Ladder standings — {table.game}, rules {table.rules}, {table.players} players",
+        f"# Ladder standings — {table.game}, rules {for_markdown(table.rules)}, "
+        f"{table.players} players",
         "",
-        f"{table.matches_done} matches played · sandbox: {table.sandbox or 'none recorded'}",
+        f"{table.matches_done} matches played · sandbox: "
+        f"{for_markdown(table.sandbox or 'none recorded')}",
         "",
         "| rank | name | rating (μ−3σ) | μ ± σ | matches | games | wins | mean place | faults |"
         " last played |",
@@ -145,16 +149,22 @@ def markdown(table: Standings) -> str:
         flag = " ⚠" if r.flagged else ""
         off = " (disabled)" if not r.enabled else ""
         mean = f"{r.mean_place:.2f}" if r.mean_place is not None else "—"
+        # An entrant's name is the contestant's text: a "|" in it must not add a column.
+        name = for_markdown(r.name, NAME_LIMIT)
         lines.append(
-            f"| {r.rank} | {r.name}{off}{flag} | {r.rating:.2f} | {r.mu:.2f} ± {r.sigma:.2f} | "
+            f"| {r.rank} | {name}{off}{flag} | {r.rating:.2f} | {r.mu:.2f} ± {r.sigma:.2f} | "
             f"{r.matches} | {r.games} | {r.wins} | {mean} | {r.faults} | "
-            f"{r.last_played or '—'} |"
+            f"{for_markdown(r.last_played or '—')} |"
         )
     return "\n".join(lines) + "\n"
 
 
-PAGE = """<!doctype html>
+PAGE = (
+    """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
+"""
+    + PAGE_MARK
+    + """
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title>
 <style>
@@ -188,6 +198,7 @@ a {{ color: #1f5fa8; }}
 </ul>
 </body></html>
 """
+)
 
 
 def html_page(table: Standings, recent: list[tuple[MatchRow, list[tuple[str, str]]]]) -> str:
@@ -201,8 +212,9 @@ def html_page(table: Standings, recent: list[tuple[MatchRow, list[tuple[str, str
             ' <span class="flag" title="faults in most games">⚠ faulty</span>' if r.flagged else ""
         )
         mean = f"{r.mean_place:.2f}" if r.mean_place is not None else "—"
+        name = for_html(r.name, NAME_LIMIT)
         rows.append(
-            f'<tr class="{classes}"><td>{r.rank}</td><td class="name">{html.escape(r.name)}'
+            f'<tr class="{classes}"><td>{r.rank}</td><td class="name">{name}'
             f"{flag}</td><td>{r.rating:.2f}</td><td>{r.mu:.2f} ± {r.sigma:.2f}</td>"
             f"<td>{r.matches}</td><td>{r.games}</td><td>{r.wins}</td><td>{mean}</td>"
             f"<td>{r.faults}</td><td>{html.escape(r.last_played or '—')}</td></tr>"
@@ -210,9 +222,9 @@ def html_page(table: Standings, recent: list[tuple[MatchRow, list[tuple[str, str
     games = []
     for match, links in recent:
         names = ", ".join(
-            f"{html.escape(n)} ({rank})"
+            f"{for_html(n, NAME_LIMIT)} ({rank})"
             for n, rank in zip(match.entrants, match.ranks or [], strict=False)
-        ) or ", ".join(html.escape(n) for n in match.entrants)
+        ) or ", ".join(for_html(n, NAME_LIMIT) for n in match.entrants)
         anchors = " ".join(
             f'<a href="{html.escape(href)}">{html.escape(label)}</a>' for label, href in links
         )
@@ -252,10 +264,26 @@ def _page_for(pages: Path, match_id: int, index: int, replay: Path) -> Path:
     return page
 
 
-def write_html(db: sqlite3.Connection, out: Path, recent: int = 10) -> Path:
-    """Write the standings page, exporting the replays of the recent matches next to it."""
+def _database_files(db: sqlite3.Connection) -> list[Path]:
+    """The ladder's files: the database and the journals SQLite keeps beside it."""
+    files = []
+    for _, schema, name in db.execute("PRAGMA database_list"):
+        if schema == "main" and name:
+            main = Path(name)
+            files += [
+                main,
+                *(main.with_name(main.name + end) for end in ("-wal", "-shm", "-journal")),
+            ]
+    return files
+
+
+def write_html(db: sqlite3.Connection, out: Path, recent: int = 10, *, force: bool = False) -> Path:
+    """Write the standings page, exporting the replays of the recent matches next to it.
+    ``out`` must not be the ladder's database, nor (without ``force``) a file that is not one
+    of our pages (referee/outputs.py); it appears in one rename, whole."""
     from referee.replay.export import export_html
 
+    check_output(out, _database_files(db), HTML_PAGE, force)
     table = standings(db)
     out.parent.mkdir(parents=True, exist_ok=True)
     # One folder per ladder (its id): a ladder made anew at the same path never links a page
@@ -276,5 +304,4 @@ def write_html(db: sqlite3.Connection, out: Path, recent: int = 10) -> Path:
                 export_html(source, target)
             links.append((f"game {index + 1}", str(target.relative_to(out.parent))))
         linked.append((match, links))
-    out.write_text(html_page(table, linked), encoding="utf-8")
-    return out
+    return write_atomic(out, html_page(table, linked))
