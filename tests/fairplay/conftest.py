@@ -17,6 +17,7 @@ import os
 import re
 import shlex
 import shutil
+import sys
 import uuid
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -156,3 +157,9 @@ def reader_copy(folder: Path, targets: Iterable[str]) -> Path:
     path = folder / "reader.py"
     path.write_text(filled, encoding="utf-8")
     return path
+
+
+def predictor() -> str:
+    """The predictor's command line: it is handed this test's import path to find the referee
+    and the engines (see bots/predictor.py)."""
+    return py_bot(PREDICTOR, CANDIDATES, os.pathsep.join(p for p in sys.path if p))

@@ -17,10 +17,9 @@ from typing import Any
 
 from tests.fairplay.conftest import (
     CANDIDATES,
-    PREDICTOR,
     game_replays,
     play,
-    py_bot,
+    predictor,
     reports,
     rules_file,
 )
@@ -47,7 +46,7 @@ def predicted(found: list[dict[str, Any]], folder: Path) -> list[tuple[int, str,
 
 
 def test_a_match_without_seed_deals_nothing_predictable(tmp_path: Path) -> None:
-    bots = [py_bot(PREDICTOR, CANDIDATES), "builtin:random", "builtin:random"]
+    bots = [predictor(), "builtin:random", "builtin:random"]
     run, folder = play(bots, "cards", tmp_path, *THREE_GAMES)
     found = reports(folder / "logs")
     assert len(found) == 3, run.explain()
@@ -56,7 +55,7 @@ def test_a_match_without_seed_deals_nothing_predictable(tmp_path: Path) -> None:
 
 
 def test_a_match_with_a_small_seed_is_predicted_deal_by_deal(tmp_path: Path) -> None:
-    bots = [py_bot(PREDICTOR, CANDIDATES), "builtin:random", "builtin:random"]
+    bots = [predictor(), "builtin:random", "builtin:random"]
     run, folder = play(bots, "cards", tmp_path, *THREE_GAMES, "--seed", "7")
     found = reports(folder / "logs")
     assert len(found) == 3, run.explain()
@@ -70,7 +69,7 @@ def _ladder(folder: Path, *seed: str) -> tuple[list[dict[str, Any]], Path]:
         "init", db, "--game", "cards", "--players", 3, "--rules", rules,
         "--sandbox", "rlimits", "--allow-weak-sandbox", *seed,
     )  # fmt: skip
-    quick_ok("add", db, "cheat", py_bot(PREDICTOR, CANDIDATES), "--no-check")
+    quick_ok("add", db, "cheat", predictor(), "--no-check")
     quick_ok("add", db, "anna", "builtin:random", "--no-check")
     quick_ok("add", db, "boris", "builtin:random", "--no-check")
     ok("run", db, "--matches", 1, timeout=180)

@@ -20,10 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from tests.fairplay.conftest import (
-    CANDIDATES,
-    PREDICTOR,
     game_replays,
     play,
+    predictor,
     py_bot,
     reported_seed,
     reports,
@@ -117,7 +116,7 @@ def test_no_message_names_a_throw_before_it_is_drawn(tmp_path: Path) -> None:
 
 
 def _predictions(tmp_path: Path, *seed: str) -> list[dict[str, Any]]:
-    bots = [py_bot(PREDICTOR, CANDIDATES), "builtin:random"]
+    bots = [predictor(), "builtin:random"]
     run, folder = play(bots, "dice", tmp_path, "--games", "4", "--sandbox", "rlimits", *seed)
     found = reports(folder / "logs")
     assert len(found) == 4, run.explain()

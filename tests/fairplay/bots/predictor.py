@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A cheating bot that tries to compute the chance of its games: ``predictor.py K [words...]``.
+"""A cheating bot that tries to compute the chance of its games: ``predictor.py K PATH``.
 
 It derives game seeds the way the referee does (and did) from every candidate master seed
 0..K, and checks whether one of them reproduces what it has been shown:
@@ -19,9 +19,11 @@ later throw before it sees it; until then its guess is a uniformly random throw 
 dice, which is exactly right with probability 6**-k.
 
 It plays a random legal action and reports on stderr (kept in the match's logs) one line
-``REPORT {json}`` per game. It imports ``thousand`` and ``referee``, so it runs where the
-referee's Python is importable (``--sandbox rlimits`` or ``none``): the secret master seed is what
-must protect the deals, not the sandbox.
+``REPORT {json}`` per game. It imports ``thousand`` and ``referee`` from PATH (the test's own
+import path, joined with ``os.pathsep``: the referee starts a virtual environment's python by
+its real path, which leaves the environment's packages out), so it runs where those files are
+visible (``--sandbox rlimits`` or ``none``): the secret master seed is what must protect the
+deals, not the sandbox.
 """
 
 from __future__ import annotations
@@ -29,20 +31,17 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import os
 import random
 import site
 import sys
 from collections.abc import Callable, Iterator
 from functools import partial
-from pathlib import Path
 from typing import Any
 
-# The referee's source tree and its virtual environment, found from this file's path (the
-# referee starts a venv's python by its real path, which leaves the venv's packages out).
-ROOT = Path(__file__).resolve().parents[3]
-sys.path[:0] = [str(ROOT), str(ROOT / "src")]
-for packages in ROOT.glob(".venv/lib/python*/site-packages"):
-    site.addsitedir(str(packages))
+for folder in reversed(sys.argv[2].split(os.pathsep)):
+    site.addsitedir(folder)  # with its .pth files: an editable install adds the source tree
+    sys.path.insert(0, folder)
 
 from referee import chance  # noqa: E402
 from thousand.game import CHANCE  # noqa: E402
