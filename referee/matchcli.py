@@ -135,12 +135,15 @@ def run_match_command(
     stopped: list[str] = []
     done: list[GameOutcome] = []
 
+    labels = BotLabels(config)
+
     def on_game(outcome: GameOutcome) -> bool:
         done.append(outcome)
+        labels.see(outcome)
         if show_progress:
             progress.update(task, advance=1)
         if progress_lines:
-            print(game_line(outcome, len(done), total, _names(config, done)), flush=True)
+            print(game_line(outcome, len(done), total, labels.labels()), flush=True)
         if sprt is not None:
             if rotate:
                 # Only whole duplicate groups are samples: half a group still carries luck.
@@ -205,7 +208,9 @@ def run_match_command(
         loop.close()
     if broken:
         return _error(_describe_failure(broken[0], replay_dir, log_dir))
-    names = _names(config, outcomes)
+    for outcome in outcomes:
+        labels.see(outcome)
+    names = labels.labels()
     document = match_document(config, names, outcomes, sprt, stopped[0] if stopped else None)
     if as_json:
         sys.stdout.buffer.write(orjson.dumps(document, option=orjson.OPT_INDENT_2) + b"\n")
@@ -331,19 +336,27 @@ def _cancel_leftovers(loop: asyncio.AbstractEventLoop) -> None:
         loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
 
 
-def _names(config: MatchConfig, outcomes: list[GameOutcome]) -> list[str]:
+class BotLabels:
     """Bot names as the bots first announced them (their hello), else as given on the command
     line; two bots of one name are told apart as ``name#1``, ``name#2`` in bot order. The first
-    name is kept: a bot restarted for a later game cannot rename itself mid-match."""
-    names: list[str | None] = [None] * len(config.bots)
-    for outcome in outcomes:
+    name seen is kept, so the labels of the per-game lines and of the report agree, and a bot
+    restarted for a later game cannot rename itself mid-match."""
+
+    def __init__(self, config: MatchConfig) -> None:
+        self.config = config
+        self.announced: list[str | None] = [None] * len(config.bots)
+
+    def see(self, outcome: GameOutcome) -> None:
         for seat, bot in enumerate(outcome.plan.seating):
-            if names[bot] is None:
-                names[bot] = outcome.names[seat]
-    chosen = [
-        name or spec.name or spec.label for name, spec in zip(names, config.bots, strict=True)
-    ]
-    return distinct_labels(chosen)
+            if self.announced[bot] is None:
+                self.announced[bot] = outcome.names[seat]
+
+    def labels(self) -> list[str]:
+        chosen = [
+            name or spec.name or spec.label
+            for name, spec in zip(self.announced, self.config.bots, strict=True)
+        ]
+        return distinct_labels(chosen)
 
 
 def distinct_labels(names: list[str]) -> list[str]:

@@ -4,11 +4,13 @@ the same way everywhere, and a distinct exit code for a match in which a bot nev
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 import pytest
 
-from tests.match_cli.conftest import FAST, assert_no_leftovers, faulty, random_bot, run
+from tests.match_cli.conftest import FAST, assert_no_leftovers, bot, faulty, random_bot, run
 
 
 def test_rotate_announces_the_games_it_adds(tmp_path: Path) -> None:
@@ -196,3 +198,58 @@ def test_a_bare_command_group_still_shows_its_help(args: list[str], tmp_path: Pa
     shown = done.stdout + done.stderr
     assert "Usage:" in shown and "Commands:" in shown, done.explain()
     assert "thousand: error:" not in shown, done.explain()
+
+
+def test_a_bot_keeps_its_first_name_for_the_whole_match(marker: str, tmp_path: Path) -> None:
+    """A bot restarted for every game announces a new name each time; the report keeps the
+    name of its first game, as the per-game lines do."""
+    renamer = bot(Path(__file__).parent / "bots" / "renamer.py", marker)
+    replays = tmp_path / "replays"
+    done = run(
+        [
+            "match",
+            renamer,
+            random_bot(marker),
+            "--game",
+            "dice",
+            "--games",
+            "3",
+            "--seed",
+            "1",
+            *FAST,
+            "--json",
+            "--replays",
+            str(replays),
+        ],
+        tmp_path,
+    )
+    assert done.returncode == 0, done.explain()
+    announced = []
+    for game in done.doc["games"]:
+        header = json.loads(Path(game["replay"]).read_text().splitlines()[0])
+        (seat,) = [s for s in header["seats"] if s["bot"] == 0]
+        announced.append(seat["name"])
+    assert len(set(announced)) == 3, announced  # it really did rename itself every game
+    assert done.doc["bots"][0]["name"] == announced[0]
+    lines = run(
+        [
+            "match",
+            renamer,
+            random_bot(marker),
+            "--game",
+            "dice",
+            "--games",
+            "3",
+            "--seed",
+            "1",
+            *FAST,
+        ],
+        tmp_path,
+        env={"COLUMNS": "200"},
+    )
+    per_game = [line for line in lines.stdout.splitlines() if line.startswith("game ")]
+    first = re.search(r"renamer-[0-9a-f]+", per_game[0])
+    assert first is not None, lines.explain()
+    assert all(first.group(0) in line for line in per_game), per_game
+    assert f"0: {first.group(0)}" in lines.stdout
+    assert_no_leftovers(marker)
