@@ -308,9 +308,8 @@ def test_wrong_shapes_anywhere_give_one_line(
     records = read_records(dice_replay)
     index = data.draw(st.integers(0, len(records) - 1))
     record = records[index]
-    keys = sorted(record)
-    key = data.draw(st.sampled_from(keys))
-    target: dict[str, Any] | list[Any] = record
+    key: Any = data.draw(st.sampled_from(sorted(record)))
+    target: Any = record
     if isinstance(record[key], dict | list) and record[key] and data.draw(st.booleans()):
         target = record[key]
         key = data.draw(
@@ -318,7 +317,7 @@ def test_wrong_shapes_anywhere_give_one_line(
             if isinstance(target, dict)
             else st.integers(0, len(target) - 1)
         )
-    target[key] = data.draw(_JSON)  # type: ignore[index]
+    target[key] = data.draw(_JSON)
     (tmp_path / "tampered").mkdir(exist_ok=True)
     path = write_records(tmp_path / "tampered" / "shaped.jsonl", records)
     _check_one(path, tmp_path / "page.html")
