@@ -315,11 +315,11 @@ def fault_log_lines(document: dict[str, Any], log_dir: Path) -> list[str]:
 
 def _describe_failure(error: BaseException, replay_dir: Path | None, log_dir: Path) -> str:
     """One line for a match that could not go on: a disk that filled up, a folder that
-    vanished. Replays already finished stay; the game in progress is left as a .part file."""
+    vanished. Replays already finished stay; games in progress are left as .part files."""
     if isinstance(error, OSError):
         where = error.filename or replay_dir or log_dir
         kept = (
-            f"; finished replays are in {replay_dir}, the unfinished game is a .part file"
+            f"; finished replays are in {replay_dir}, games cut short are .part files"
             if replay_dir
             else ""
         )
