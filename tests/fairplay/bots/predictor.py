@@ -47,7 +47,7 @@ from referee import chance  # noqa: E402
 from thousand.game import CHANCE  # noqa: E402
 from thousand.registry import game_spec  # noqa: E402
 
-LADDER_MATCHES = range(1, 5)
+LADDER_MATCHES = range(1, 3)
 """Ladder match numbers tried (a ladder numbers its matches from 1)."""
 
 Source = Callable[[int], random.Random]
