@@ -305,7 +305,7 @@ def test_a_run_with_an_entrant_whose_program_is_gone_stops_before_playing(
     (folder / "bots" / "rb.py").unlink()
 
     line = one_error_line(cli_in(Path("/"), "run", db, "--matches", 3))
-    assert "'vanishing'" in line and "rb.py" in line, line
+    assert "'vanishing'" in line and "script not found" in line, line
     assert counts(db) == {"done": 0, "running": 0, "abandoned": 0}
     # Left out, the others play on.
     ok_in(Path("/"), "disable", db, "vanishing")
