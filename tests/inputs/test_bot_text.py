@@ -8,6 +8,8 @@ import base64
 import gzip
 import json
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -153,3 +155,43 @@ def test_export_is_immune_to_a_name_holding_its_placeholders(
         "__REPLAY_DATA__",
         "__REPLAY_TITLE__</title><script>alert(1)</script>",
     ]
+
+
+def test_replay_page_in_a_browser_draws_names_as_text(dice_replay: Path, tmp_path: Path) -> None:
+    """The page's own script puts names into the table with innerHTML: each must arrive as
+    text. A real browser runs the page and the document it built is read back."""
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        pytest.skip("chromium is not installed")
+    records = read_records(dice_replay)
+    records[0]["seats"][0]["name"] = "<img src=x onerror=\"document.title='pwned'\">"
+    records[0]["seats"][1]["name"] = '</script><script>document.title="pwned"</script>'
+    path = write_records(tmp_path / "named.jsonl", records)
+    out = tmp_path / "page.html"
+    assert run("replay", "export", path, "--html", out).returncode == 0
+    done = subprocess.run(
+        [
+            chromium,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--virtual-time-budget=5000",
+            "--dump-dom",
+            out.as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    dom = done.stdout
+    assert "&lt;img src=x" in dom, dom[-2000:]  # the script ran and drew the names, as text
+    assert "<img" not in dom
+    title = re.search(r"<title>(.*?)</title>", dom, re.S)
+    assert title and title.group(1).startswith("Тысяча"), "a name's script ran"
+    assert dom.count("<script") == page_scripts(out.read_text(encoding="utf-8"))
+
+
+def page_scripts(page: str) -> int:
+    """How many script elements the page itself has."""
+    return page.count("<script")
