@@ -19,6 +19,7 @@ from referee.bounds import MAX_BANK, MAX_PER_MOVE, MAX_SEATS, MAX_STARTUP, int_r
 from referee.ladder import paths, ratings, rerate, service, standings, store
 from referee.ladder.executor import LocalExecutor
 from referee.players import TimeControl
+from referee.replay.reader import ReplayError
 from referee.safetext import NAME_LIMIT, for_rich, for_terminal
 from referee.sandbox import Sandbox, SandboxError, resolve
 from referee.sandbox_options import sandbox_from_options, sandbox_options
@@ -506,7 +507,7 @@ def ladder_standings(
     if html_out:
         try:
             path = standings.write_html(conn, Path(html_out), force=force)
-        except OSError as error:  # OutputRefused included: one line, nothing written
+        except (OSError, ReplayError) as error:  # a refused output, a damaged replay: one line
             fail(str(error))
             return
         click.echo(f"wrote {for_terminal(str(path))}")

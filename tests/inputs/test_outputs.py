@@ -148,3 +148,20 @@ def test_a_failed_write_leaves_the_old_page_whole(tmp_path: Path) -> None:
         write_output(page, "<p>\ud800</p>", [], HTML_PAGE, force=True)
     assert page.read_text() == before
     assert [p.name for p in tmp_path.iterdir()] == ["page.html"]
+
+
+def test_standings_with_a_damaged_replay_give_one_line(tmp_path: Path) -> None:
+    """A ladder's replay damaged on disk: the page cannot be made, said in one line."""
+    folder = tmp_path / "tampered"  # the suite's end check skips the damaged replay
+    folder.mkdir()
+    db = folder / "contest.db"
+    assert run("ladder", "init", db, "--game", "dice", "--players", "2").returncode == 0
+    for name in ("alice", "bob"):
+        assert run("ladder", "add", db, name, "builtin:random", "--no-check").returncode == 0
+    done = run("ladder", "run", db, "--matches", "1")
+    assert done.returncode == 0, done.explain()
+    replays = sorted(folder.rglob("*.jsonl"))
+    assert replays, done.explain()
+    replays[0].write_text('{"format": "thousand-replay", "version": 1, "game": [1]}\n')
+    line = one_error_line(run("ladder", "standings", db, "--html", tmp_path / "standings.html"))
+    assert replays[0].name in line and "line 1" in line
