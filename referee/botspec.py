@@ -104,7 +104,9 @@ def _is_file(path: str | Path) -> bool:
 
 def _resolve_program(program: str, cwd: Path) -> str:
     if os.sep in program:
-        path = Path(os.path.realpath(cwd / program))
+        # abspath, not realpath: a virtual environment's python is a link whose own path
+        # is what makes it that environment's interpreter.
+        path = Path(os.path.abspath(cwd / program))
         if not _exists(path):
             raise BotSpecError(f"bot program not found: {_short(program)}")
         if os.path.isdir(path):
@@ -251,7 +253,7 @@ def _own_files(argv: list[str], program: str) -> tuple[str, ...]:
         if item.startswith("-"):
             continue
         if _is_file(item):
-            own.append(os.path.realpath(item))
+            own.append(os.path.abspath(item))  # bound where the command names it
         break
     return tuple(own)
 

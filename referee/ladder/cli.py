@@ -16,16 +16,19 @@ import click
 
 from referee.botspec import BotSpec, BotSpecError, parse_bot
 from referee.bounds import MAX_BANK, MAX_PER_MOVE, MAX_SEATS, MAX_STARTUP, int_range, seconds
+from referee.chance import MAX_SEED, fresh_seed, is_guessable
 from referee.ladder import paths, ratings, rerate, service, standings, store
 from referee.ladder.executor import LocalExecutor
 from referee.players import TimeControl
 from referee.replay.reader import ReplayError
 from referee.safetext import NAME_LIMIT, for_rich, for_terminal
 from referee.sandbox import Sandbox, SandboxError, resolve
-from referee.sandbox_options import sandbox_from_options, sandbox_options
+from referee.sandbox_options import sandbox_from_options, sandbox_options_defaulting
 from thousand.errors import RulesError
 from thousand.registry import GAME_NAMES, game_spec
 from thousand.rules_io import load_rules
+
+ladder_sandbox_options = sandbox_options_defaulting("bwrap")
 
 
 def fail(message: str) -> None:
@@ -128,8 +131,21 @@ def ladder() -> None:
     show_default=True,
     help="CPU clocks keep a loaded ladder machine fair.",
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="Seeds every match.")
-@sandbox_options
+@click.option(
+    "--seed",
+    type=click.IntRange(min=0, max=MAX_SEED),
+    default=None,
+    help="Master seed of every deal and throw. Default: a fresh secret 128-bit seed, kept "
+    "in the database only. A seed someone can guess lets them predict every deal.",
+)
+@ladder_sandbox_options
+@click.option(
+    "--allow-weak-sandbox",
+    is_flag=True,
+    help="Let the ladder run bots under --sandbox rlimits or none (or fall back to rlimits "
+    "where bwrap does not work): bots could then read the replays, the database and each "
+    "other's files. Only for bots you trust.",
+)
 def ladder_init(
     db: str,
     game: str,
@@ -139,7 +155,7 @@ def ladder_init(
     time_bank: float,
     startup_time: float,
     clock: str,
-    seed: int,
+    seed: int | None,
     sandbox: str,
     memory: int,
     cpu_seconds: float,
@@ -147,9 +163,24 @@ def ladder_init(
     max_open_files: int,
     max_file_size: int,
     allow_fallback: bool,
+    allow_weak_sandbox: bool,
     compress: bool,
 ) -> None:
     """Create a ladder in the SQLite file DB."""
+    if (sandbox != "bwrap" or allow_fallback) and not allow_weak_sandbox:
+        fail(
+            f"a ladder runs strangers' bots: {_weakness(sandbox, allow_fallback)} would let a "
+            "bot read the replays being written, the database and other bots' files; use "
+            "--sandbox bwrap (the default), or say --allow-weak-sandbox for bots you trust"
+        )
+    if seed is None:
+        seed = fresh_seed()
+    elif is_guessable(seed):
+        click.echo(
+            f"thousand: warning: seed {seed} is guessable: anyone who guesses it can predict "
+            "every deal and throw of this ladder (leave --seed out for a secret one)",
+            err=True,
+        )
     try:
         rules = load_rules(game, rules_arg)
         spec = game_spec(game)
@@ -175,10 +206,17 @@ def ladder_init(
             ).model_dump(mode="json"),
             compress=compress,
         )
+        meta["weak_sandbox"] = allow_weak_sandbox
         store.init(Path(db), meta)
     except (RulesError, store.LadderError) as error:
         fail(str(error))
     click.echo(f"created ladder {db}: {game}, rules {rules_arg}, {count} players a match")
+
+
+def _weakness(mode: str, fallback: bool) -> str:
+    if mode == "bwrap":
+        return "falling back to --sandbox rlimits"
+    return f"--sandbox {mode}"
 
 
 def _parse(bot: str) -> tuple[str, BotSpec]:
@@ -193,6 +231,19 @@ def _parse(bot: str) -> tuple[str, BotSpec]:
         raise
 
 
+def _refuse_shared_folder(db_path: str, spec: BotSpec) -> None:
+    """A bot's own folder is shown to it in its sandbox: it must not hold the ladder."""
+    ladder = Path(db_path).resolve()
+    files = paths.files_dir(ladder)
+    for named in spec.own:
+        own = Path(named).resolve()  # a link is bound with what it points to
+        if ladder.is_relative_to(own) or files.is_relative_to(own) or own.is_relative_to(files):
+            fail(
+                f"the bot's own files ({own}) hold the ladder {db_path} or lie among its replays "
+                "and logs: its sandbox would show it them; keep each bot in a folder of its own"
+            )
+
+
 def _admit(db_path: str, bot: str) -> tuple[str, str | None]:
     """Run the conformance check under the ladder's own rules; refuse with the reasons.
     Returns the bot as stored (absolute paths) and its fingerprint."""
@@ -202,6 +253,7 @@ def _admit(db_path: str, bot: str) -> tuple[str, str | None]:
     meta = store.read_meta(db)
     db.close()
     stored, spec = _parse(bot)
+    _refuse_shared_folder(db_path, spec)
     rules = game_spec(meta["game"]).rules_model.model_validate(meta["rules"])
     time_control = TimeControl(
         startup=float(meta["time"]["startup"]),
@@ -209,6 +261,13 @@ def _admit(db_path: str, bot: str) -> tuple[str, str | None]:
         per_move=float(meta["time"]["per_move"]),
         clock="wall",
     )
+    try:  # the check runs the bot exactly as contained as its games will
+        sandbox, warning = resolve(Sandbox.model_validate(meta.get("sandbox") or {}))
+    except SandboxError as error:
+        fail(str(error))
+        raise
+    if warning is not None:
+        click.echo(f"thousand: warning: {warning}", err=True)
     click.echo(f"checking {bot} ...", err=True)
     report = asyncio.run(
         check_for_ladder(
@@ -218,6 +277,7 @@ def _admit(db_path: str, bot: str) -> tuple[str, str | None]:
             meta.get("rules_label", "?"),
             int(meta["players"]),
             time_control,
+            sandbox=sandbox,
         )
     )
     if report.problems:
@@ -231,6 +291,7 @@ def _admitted(db: str, bot: str, no_check: bool) -> tuple[str, str | None]:
     if not no_check:
         return _admit(db, bot)
     stored, spec = _parse(bot)
+    _refuse_shared_folder(db, spec)
     return stored, spec.digest
 
 
@@ -370,6 +431,11 @@ def _parse_until(text: str) -> float:
 @click.option("--forever", is_flag=True, help="Play until interrupted.")
 @click.option("--concurrency", type=click.IntRange(min=1), default=1, show_default=True)
 @click.option("--uniform", is_flag=True, hidden=True, help="Random pairing (benchmarks).")
+@click.option(
+    "--allow-weak-sandbox",
+    is_flag=True,
+    help="Run even if the bots would not be in a bubblewrap sandbox (bots you trust only).",
+)
 def ladder_run(
     db: str,
     matches: int | None,
@@ -378,6 +444,7 @@ def ladder_run(
     forever: bool,
     concurrency: int,
     uniform: bool,
+    allow_weak_sandbox: bool,
 ) -> None:
     """Schedule and play matches, updating ratings after each.
 
@@ -400,6 +467,13 @@ def ladder_run(
     except SandboxError as error:
         fail(str(error))
         return
+    if chosen.mode != "bwrap" and not (meta.get("weak_sandbox") or allow_weak_sandbox):
+        fail(
+            f"this ladder would run its bots under --sandbox {chosen.mode}, where a bot can "
+            "read the replays, the database and other bots' files; install bubblewrap and "
+            "create the ladder with --sandbox bwrap, or run with --allow-weak-sandbox for "
+            "bots you trust"
+        )
     with store.transaction(conn):
         conn.execute(
             "INSERT OR REPLACE INTO meta VALUES ('sandbox_effective', ?)",
