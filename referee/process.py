@@ -95,6 +95,7 @@ class _Pipes(asyncio.SubprocessProtocol):
         self.stderr_left = stderr_cap
         self.stderr_dropped = 0
         self.stderr_tail = b""  # the last few KiB, always kept: it names a limit that bit
+        self.log_error: OSError | None = None  # a failed write of the log, raised by stop()
 
     def _wake(self) -> None:
         waiter = self.waiter
@@ -147,9 +148,10 @@ class _Pipes(asyncio.SubprocessProtocol):
             try:
                 self.stderr_log.write(keep)
                 self.stderr_log.flush()
-            except OSError:
+            except OSError as error:
                 # A full disk: not raised inside this pipe callback (asyncio would only print
-                # it); the log stops here, and closing it in stop() raises it to the match.
+                # it); the log stops here, and stop() raises it to the match.
+                self.log_error = error
                 self.stderr_log = None
                 return
             self.stderr_left -= len(keep)
@@ -501,3 +503,5 @@ class BotProcess:
             self._log.close()
             self._log = None
         self._transport = None
+        if pipes.log_error is not None:
+            raise pipes.log_error
