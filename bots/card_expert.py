@@ -466,15 +466,16 @@ class Knowledge:
         self.quota = 0
         talon = mask_of(view.get("talon"))
         if talon and declarer is not None and declarer != me and n != 2:
-            rest = talon & ~out
+            placed = 0
             for s in range(n):
-                if s != declarer:
-                    self.known[s] &= ~rest
+                placed |= self.known[s]
+            rest = talon & ~out & ~placed
             self.restricted = rest
             others = [int(e["to"]) for e in view.get("given") or [] if e.get("card") is None]
             if others:
-                self.quota_seat = others[0]
-                self.quota = max(0, 1 - (memory.played_by[others[0]] & talon).bit_count())
+                q = others[0]
+                self.quota_seat = q
+                self.quota = max(0, 1 - ((memory.played_by[q] | self.known[q]) & talon).bit_count())
             for s in range(n):
                 if s not in (declarer, self.quota_seat):
                     self.forbid[s] |= rest
