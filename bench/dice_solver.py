@@ -392,7 +392,7 @@ class Solver:
         return bytes(np.packbits(self.bits, axis=-1).tobytes())
 
 
-def table_literal(model: Model, solver: Solver, packed: bytes, iterations: int) -> str:
+def table_literal(model: Model, solver: Solver, packed: bytes, tolerance: float) -> str:
     """The Python source between the bot's markers: header and the encoded table."""
     header = {
         "rules": ABSTRACT_RULES,
@@ -404,12 +404,14 @@ def table_literal(model: Model, solver: Solver, packed: bytes, iterations: int) 
         "states": len(solver.states),
         "attempts": model.attempts,
         "first_player": round(solver.first_player(), 6),
-        "iterations": iterations,
+        "tolerance": tolerance,
     }
     encoded = base64.b64encode(zlib.compress(packed, 9)).decode("ascii")
-    lines = [BEGIN_MARK, f"TABLE_HEADER = {json.dumps(header, sort_keys=True)!r}"]
-    lines.append("TABLE = (")
-    lines += [f'    "{encoded[i : i + 96]}"' for i in range(0, len(encoded), 96)]
+    text = json.dumps(header, sort_keys=True)
+    lines = [BEGIN_MARK, "TABLE_HEADER = ("]
+    lines += [f"    {text[i : i + 88]!r}" for i in range(0, len(text), 88)]
+    lines += [")", "TABLE = ("]
+    lines += [f'    "{encoded[i : i + 88]}"' for i in range(0, len(encoded), 88)]
     lines += [")", END_MARK]
     return "\n".join(lines)
 
@@ -458,7 +460,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"first player wins: {solver.first_player():.6f}")
         if args.write:
             packed = solver.policy()
-            literal = table_literal(model, solver, packed, iterations)
+            literal = table_literal(model, solver, packed, args.tolerance)
             write_bot(Path(args.write), literal)
             print(f"policy: {len(packed)} bytes packed, {len(literal)} characters in {args.write}")
     except (SolverError, RulesError, OSError) as error:
