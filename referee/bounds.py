@@ -20,8 +20,9 @@ MAX_STARTUP = 3600.0
 """Seconds to start and say hello: an hour covers a cold JIT or a large model load."""
 MAX_BANK = 86400.0
 """Seconds of bank per game: one day."""
-MAX_GAMES = 1_000_000
-"""Games of one match: beyond this a match is a ladder's job."""
+MAX_GAMES = 100_000
+"""Games of one match: a match keeps a few KB of results a game for its report (about
+270 MB at this bound, measured at 2,000 games); more is a ladder's job, or several matches."""
 MAX_SEATS = 8
 """Seats at a table: the most any game's rules allow (the dice game's eight)."""
 MAX_CONCURRENCY = 256

@@ -67,12 +67,33 @@ class FaultRecord:
 
 
 @dataclass
+class Think:
+    """A bot's thinking time in one game, summed as it goes: a long match keeps a few numbers
+    a game, not one pair per move."""
+
+    moves: int = 0
+    wall_sum: float = 0.0
+    wall_max: float = 0.0
+    cpu_sum: float = 0.0
+    cpu_max: float = 0.0
+
+    def add(self, wall: float, cpu: float) -> None:
+        self.moves += 1
+        self.wall_sum += wall
+        self.cpu_sum += cpu
+        if wall > self.wall_max:
+            self.wall_max = wall
+        if cpu > self.cpu_max:
+            self.cpu_max = cpu
+
+
+@dataclass
 class GameOutcome:
     plan: GamePlan
     result: Result  # after the fault policy: faulted seats ranked last
     engine_result: Result
     faults: list[FaultRecord]
-    think: dict[int, list[tuple[float, float]]]  # bot index -> [(wall, cpu)] per move
+    think: dict[int, Think]  # bot index -> its thinking in this game
     decisions: int
     replay: Path | None
     names: list[str]  # per seat, as the bots announced themselves
@@ -112,23 +133,31 @@ def duplicate_seatings(players: int) -> list[tuple[int, ...]]:
     return [tuple((seat + shift) % players for seat in range(players)) for shift in range(players)]
 
 
-def plan_games(players: int, games: int, seed: int, rotate: bool) -> list[GamePlan]:
-    """With ``rotate`` every chance seed is played once per permutation of the seats
-    (duplicate format), so each bot meets the same luck from every seat; otherwise seats rotate
-    cyclically and every game has its own seed."""
-    plans: list[GamePlan] = []
+def planned_games(players: int, games: int, rotate: bool) -> int:
+    """How many games a match plays: ``--rotate`` rounds up to whole duplicate groups."""
+    if not rotate:
+        return games
+    size = len(duplicate_seatings(players))
+    return -(-games // size) * size
+
+
+def plan_game(players: int, index: int, seed: int, rotate: bool) -> GamePlan:
+    """Game ``index`` of a match, made when it is played (a long match is never planned up
+    front). With ``rotate`` every chance seed is played once per permutation of the seats
+    (duplicate format), so each bot meets the same luck from every seat; otherwise seats
+    rotate cyclically and every game has its own seed."""
     if rotate:
         seatings = duplicate_seatings(players)
-        groups = -(-games // len(seatings))
-        for group in range(groups):
-            group_seed = derive(seed, "group", group)
-            for seating in seatings:
-                plans.append(GamePlan(len(plans), group, group_seed, seating))
-        return plans
-    for index in range(games):
-        seating = tuple((seat + index) % players for seat in range(players))
-        plans.append(GamePlan(index, index, derive(seed, "game", index), seating))
-    return plans
+        group = index // len(seatings)
+        return GamePlan(index, group, derive(seed, "group", group), seatings[index % len(seatings)])
+    seating = tuple((seat + index) % players for seat in range(players))
+    return GamePlan(index, index, derive(seed, "game", index), seating)
+
+
+def plan_games(players: int, games: int, seed: int, rotate: bool) -> list[GamePlan]:
+    """Every game of a (short) match, in order."""
+    count = planned_games(players, games, rotate)
+    return [plan_game(players, index, seed, rotate) for index in range(count)]
 
 
 def rank_faulted_last(result: Result, faulted: set[int]) -> Result:
@@ -239,7 +268,7 @@ class GameRun:
         ]
         self.pending: list[list[dict[str, Any]]] = [[] for _ in range(self.count)]
         self.bank = [config.time.bank] * self.count
-        self.think: dict[int, list[tuple[float, float]]] = {bot: [] for bot in plan.seating}
+        self.think: dict[int, Think] = {bot: Think() for bot in plan.seating}
         self.writer: ReplayWriter | None = None
         self.decisions = 0
 
@@ -303,7 +332,7 @@ class GameRun:
                 self.table.request_id, self.pending[seat], view, legal, left, config.time
             )
             self.pending[seat] = []
-            self.think[bot].append((reply.wall, reply.cpu))
+            self.think[bot].add(reply.wall, reply.cpu)
             if record is not None:
                 record["wall_ms"] = round(reply.wall * 1000, 3)
                 record["cpu_ms"] = round(reply.cpu * 1000, 3)
@@ -433,18 +462,20 @@ async def run_match(config: MatchConfig, on_game: OnGame | None = None) -> list[
     (game i on table i mod K) so that a rerun with the same seed and K is identical."""
     spec = game_spec(config.game)
     spec.check_players(config.rules, len(config.bots))
-    plans = plan_games(len(config.bots), config.games, config.seed, config.rotate)
-    if len(plans) != config.games:  # --rotate plays whole groups: the hello must say so
-        config = dataclasses.replace(config, games=len(plans))
-    slots = max(1, min(config.concurrency, len(plans)))
+    players = len(config.bots)
+    count = planned_games(players, config.games, config.rotate)
+    if count != config.games:  # --rotate plays whole groups: the hello must say so
+        config = dataclasses.replace(config, games=count)
+    slots = max(1, min(config.concurrency, count))
     tables = [Table(config, slot) for slot in range(slots)]
     outcomes: list[GameOutcome] = []
     stop = asyncio.Event()
 
     async def work(table: Table) -> None:
-        for plan in plans[table.slot :: slots]:
+        for index in range(table.slot, count, slots):
             if stop.is_set():
                 return
+            plan = plan_game(players, index, config.seed, config.rotate)
             outcome = await play_game(table, plan)
             if config.rotate:
                 table.retire()

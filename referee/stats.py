@@ -67,12 +67,13 @@ def bot_table(outcomes: Sequence[GameOutcome], names: Sequence[str]) -> list[Bot
             entry.wins += place == 1
             entry.score_sum += outcome.score_of(bot)
             entry.fault_games += bot in faulted_bots
-            for wall, cpu in outcome.think.get(bot, []):
-                entry.moves += 1
-                entry.wall_sum += wall
-                entry.cpu_sum += cpu
-                entry.wall_max = max(entry.wall_max, wall)
-                entry.cpu_max = max(entry.cpu_max, cpu)
+            think = outcome.think.get(bot)
+            if think is not None:
+                entry.moves += think.moves
+                entry.wall_sum += think.wall_sum
+                entry.cpu_sum += think.cpu_sum
+                entry.wall_max = max(entry.wall_max, think.wall_max)
+                entry.cpu_max = max(entry.cpu_max, think.cpu_max)
         for fault in outcome.faults:
             stats[fault.bot].faults[fault.kind] += 1
     return stats

@@ -154,7 +154,7 @@ def test_ctrl_c_in_a_terminal_stops_cleanly(presses: int, marker: str, tmp_path:
     # The results table is still printed, with both bots.
     assert "0: faulty" in output and "1: random_bot" in output, output[-2000:]
     # The game that was cut short keeps what was written up to its last wait, as a .part.
-    (partial,) = (tmp_path / "replays").glob("*.jsonl.part")
+    (partial,) = (tmp_path / "replays").glob("match-*/*.jsonl.part")  # the match's folder
     records = read_replay(partial)
     assert records[0]["format"] == "thousand-replay"
     assert len(records) > 1 and all(r.get("kind") != "result" for r in records)

@@ -185,7 +185,7 @@ def test_gzip_replays_verify(tmp_path: Path) -> None:
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    files = sorted(tmp_path.glob("*.jsonl.gz"))
+    files = sorted(tmp_path.glob("match-*/*.jsonl.gz"))  # the match's own folder
     assert len(files) == 2
     assert verify(*files).returncode == 0
 

@@ -300,7 +300,7 @@ def _match(folder: Path, game: str, bots: int) -> Path:
         check=True,
         stdout=subprocess.DEVNULL,
     )
-    (replay,) = sorted(folder.glob("*.jsonl*"))
+    (replay,) = sorted(folder.glob("match-*/*.jsonl*"))  # the match's own folder
     return replay
 
 
@@ -497,7 +497,7 @@ def test_export_errors_are_one_line(tmp_path: Path, dice: tuple[Path, LoadedRepl
     bogus.write_text("hello\n")
     with pytest.raises(ReplayError, match="not JSON"):
         export_html(bogus, tmp_path / "out.html")
-    replay = next((dice[0].parent).glob("*.jsonl*"))
+    replay = next((dice[0].parent).glob("match-*/*.jsonl*"))
     with pytest.raises(OSError, match="does not exist"):
         export_html(replay, tmp_path / "no" / "such" / "out.html")
     with pytest.raises(OSError, match="is a folder"):
@@ -519,7 +519,7 @@ def test_incomplete_replay_is_drawn_and_flagged(
 ) -> None:
     """A referee killed mid-game leaves a .part file with a torn last line: the page shows
     the steps there are and says the game did not finish."""
-    replay = next((dice[0].parent).glob("*.jsonl*"))
+    replay = next((dice[0].parent).glob("match-*/*.jsonl*"))
     lines = replay.read_bytes().splitlines(keepends=True)
     part = tmp_path / "game.jsonl.part"
     part.write_bytes(b"".join(lines[:40]) + lines[40][:25])
