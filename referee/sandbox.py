@@ -249,9 +249,7 @@ def _runtime_prefixes(program: str) -> list[str]:
 @functools.cache
 def _own_runtimes() -> tuple[str, ...]:
     """The installation of the Python running the referee (a bot may use the same one)."""
-    return tuple(
-        {os.path.realpath(p) for p in (sys.prefix, sys.base_prefix, sys.exec_prefix) if p}
-    )
+    return tuple({os.path.realpath(p) for p in (sys.prefix, sys.base_prefix, sys.exec_prefix) if p})
 
 
 def _shebang(path: str) -> str | None:
