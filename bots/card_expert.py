@@ -677,8 +677,8 @@ def best_contract(takes: list[int], values: list[int], blind: int) -> tuple[int,
     """The contract among `values` with the best expected ±contract over the sampled takes."""
     best_value, best_ev = values[0], -1e9
     for v in values:
-        made = sum(1 for x in takes if x >= v)
-        ev = blind * v * (2 * made - len(takes)) / len(takes)
+        made = sum(1 for x in takes if x >= v) + 0.5  # a prior of one half: few worlds are noisy
+        ev = blind * v * (2 * made - len(takes) - 1) / (len(takes) + 1)
         if ev > best_ev + 1e-9:
             best_value, best_ev = v, ev
     return best_value, best_ev
@@ -745,13 +745,15 @@ def choose_talon(ctx: Context, view: View, legal: list[Action], clock: Clock) ->
     recipients = sorted({int(a["to"]) for a in gives})
     if len(recipients) == 2 and len(view.get("given") or []) == 0:
         plans = []
-        for x in cheap_cards(hand, 4):
-            for y in cheap_cards(hand & ~(1 << x), 4):
+        # Few plans on a small budget: a dozen plans in a handful of worlds is noise.
+        k = 4 if ctx.budget_ms >= 100 else 3
+        for x in cheap_cards(hand, k):
+            for y in cheap_cards(hand & ~(1 << x), k):
                 if y > x:
                     plans.append([(x, recipients[0]), (y, recipients[1])])
                     plans.append([(y, recipients[0]), (x, recipients[1])])
     else:
-        plans = [[(c, recipients[0])] for c in cheap_cards(hand, 6)]
+        plans = [[(c, recipients[0])] for c in cheap_cards(hand, 5)]
     takes, defence, rounds = evaluate_gives(ctx, view, kn, plans, clock)
     if not rounds:
         return heuristic_talon(ctx, view, legal)
@@ -839,8 +841,8 @@ def choose_bid(ctx: Context, view: View, legal: list[Action], clock: Clock) -> A
         return heuristic_bid(ctx, view, bids, passing)
     ctx.note(len(takes))
     value = int(bids[0]["value"])
-    made = sum(1 for x in takes if x >= value)
-    ev = value * (2 * made - len(takes)) / len(takes) - defence / len(takes)
+    made = sum(1 for x in takes if x >= value) + 0.5
+    ev = value * (2 * made - len(takes) - 1) / (len(takes) + 1) - defence / len(takes)
     return bids[0] if ev > PASS_UTILITY else passing
 
 
