@@ -235,9 +235,17 @@ class Table:
                 task.add_done_callback(self.retiring.discard)
 
     async def close(self) -> None:
-        await asyncio.gather(*(p.close(self.config.close_grace) for p in self.players))
-        while self.retiring:  # processes of earlier games still being stopped
-            await asyncio.gather(*self.retiring, return_exceptions=True)
+        """Stop every bot, also those of earlier games still stopping; when one stop fails
+        (a full disk under its log) the others are still stopped before the error is raised,
+        so that no process outlives the event loop."""
+        done = await asyncio.gather(
+            *(p.close(self.config.close_grace) for p in self.players), return_exceptions=True
+        )
+        while self.retiring:
+            done += await asyncio.gather(*self.retiring, return_exceptions=True)
+        for outcome in done:
+            if isinstance(outcome, BaseException):
+                raise outcome
 
 
 def _safe(label: str) -> str:
@@ -485,7 +493,12 @@ async def run_match(config: MatchConfig, on_game: OnGame | None = None) -> list[
 
     try:
         await asyncio.gather(*(work(t) for t in tables))
-    finally:
-        await asyncio.gather(*(t.close() for t in tables))
+    except BaseException:  # the match's own error (or Ctrl-C) is the one to report
+        await asyncio.gather(*(t.close() for t in tables), return_exceptions=True)
+        raise
+    closed = await asyncio.gather(*(t.close() for t in tables), return_exceptions=True)
+    for outcome in closed:
+        if isinstance(outcome, BaseException):
+            raise outcome
     outcomes.sort(key=lambda o: o.plan.index)
     return outcomes

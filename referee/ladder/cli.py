@@ -41,10 +41,17 @@ def _open(path: str, *, write: bool = True) -> sqlite3.Connection:
     """The ladder at ``path``; ``write=False`` for commands that only read (they work on a
     read-only ladder too). A file that is not a ladder is refused before anything touches it."""
     try:
-        return store.connect(Path(path), write=write)
+        conn = store.connect(Path(path), write=write)
     except store.LadderError as error:
         fail(str(error))
         raise
+    # Closed when the command ends, whichever way: an sqlite3 connection sits in a reference
+    # cycle, so dropping it leaves its files open until the garbage collector runs, and in a
+    # process that goes on (tests, a server) those stale handles broke later connections.
+    context = click.get_current_context(silent=True)
+    if context is not None:
+        context.call_on_close(conn.close)
+    return conn
 
 
 MAX_NAME = 64

@@ -143,7 +143,11 @@ def _open_read_only(path: Path) -> sqlite3.Connection:
     file alone — all of it, since a ladder closed cleanly leaves no log behind.
     """
     last: sqlite3.Error | None = None
-    for flag in ("mode=ro", "immutable=1"):
+    # immutable=1 takes no locks and ignores the log: only for a file nobody can write here.
+    # On a writable ladder it could read a stale database while a run writes, and mixing it
+    # with locking connections in one process upset SQLite ("disk I/O error").
+    flags = ("mode=ro",) if writable(path) else ("mode=ro", "immutable=1")
+    for flag in flags:
         db = sqlite3.connect(_read_only_uri(path, flag), uri=True, timeout=30.0)
         try:
             db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()

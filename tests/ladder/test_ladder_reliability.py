@@ -32,7 +32,7 @@ def field(marker: str, size: int = 5) -> dict[str, str]:
 
 
 def recorded(stdout: str) -> int:
-    found = re.search(r"recorded (\d+) matches", stdout)
+    found = re.search(r"recorded (\d+) match(?:es)?\b", stdout)
     assert found, stdout
     return int(found.group(1))
 
