@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A bot that tries to reach files outside its own: ``reader.py [PATH...]``.
 
-At its first request it tries, for every path on its command line and every path in
+When it receives the hello it tries, for every path on its command line and every path in
 ``TARGETS`` (a test writes its own copy of this file with that list filled in), to list it, to
 read it (a folder: the files under it, a few dozen at most), and to write into it (a folder:
 create and remove a file; a file: open it for writing without changing it). It reports on
@@ -78,14 +78,16 @@ def main() -> None:
         message = json.loads(line)
         kind = message.get("type")
         if kind == "hello":
-            send({"type": "hello", "name": "reader", "protocol": 1})
-        elif kind == "request":
+            # Before answering the hello: every game has one, while a game may end before
+            # this seat is asked anything (the chance of a match is a secret, so which games).
             if not attacked:
                 attacked = True
                 for path in [*sys.argv[1:], *TARGETS]:
                     if path.startswith("/"):
                         sys.stderr.write("REPORT " + json.dumps(attack(path)) + "\n")
                 sys.stderr.flush()
+            send({"type": "hello", "name": "reader", "protocol": 1})
+        elif kind == "request":
             send({"type": "action", "id": message["id"], "action": rng.choice(message["legal"])})
         elif kind == "bye":
             break
