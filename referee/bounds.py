@@ -10,9 +10,12 @@ allowance never runs out, so a ladder waited on it forever) or an allocation (a 
 from __future__ import annotations
 
 import math
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import click
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 MAX_PER_MOVE = 3600.0
 """Seconds per move: an hour is more than any bot of a contest should think."""
@@ -49,3 +52,45 @@ def seconds(maximum: float, *, zero_ok: bool = False) -> FiniteFloat:
 
 def int_range(minimum: int, maximum: int) -> click.IntRange:
     return click.IntRange(min=minimum, max=maximum)
+
+
+def time_options(clock: str, clock_help: str) -> Callable[[F], F]:
+    """--time-per-move, --time-bank, --startup-time and --clock, in the same words and
+    ranges for a match and a ladder; only the default clock (and why) differs."""
+    decorators = [
+        click.option(
+            "--time-per-move",
+            type=seconds(MAX_PER_MOVE),
+            default=1.0,
+            show_default=True,
+            help="Seconds.",
+        ),
+        click.option(
+            "--time-bank",
+            type=seconds(MAX_BANK, zero_ok=True),
+            default=10.0,
+            show_default=True,
+            help="Seconds a game.",
+        ),
+        click.option(
+            "--startup-time",
+            type=seconds(MAX_STARTUP),
+            default=10.0,
+            show_default=True,
+            help="Seconds.",
+        ),
+        click.option(
+            "--clock",
+            type=click.Choice(["wall", "cpu"]),
+            default=clock,
+            show_default=True,
+            help=clock_help,
+        ),
+    ]
+
+    def add(function: F) -> F:
+        for decorator in reversed(decorators):
+            function = decorator(function)
+        return function
+
+    return add

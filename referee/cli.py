@@ -15,15 +15,7 @@ from typing import Any
 
 import click
 
-from referee.bounds import (
-    MAX_BANK,
-    MAX_CONCURRENCY,
-    MAX_GAMES,
-    MAX_PER_MOVE,
-    MAX_STARTUP,
-    int_range,
-    seconds,
-)
+from referee.bounds import MAX_CONCURRENCY, MAX_GAMES, int_range, time_options
 from referee.chance import MAX_SEED
 from referee.sandbox_options import sandbox_from_options, sandbox_options
 from thousand import __version__
@@ -162,26 +154,7 @@ def _positive(name: str, value: float) -> None:
     help="Reproduce a match. Default: a fresh secret 128-bit seed, shown in the report.",
 )
 @click.option("--rotate", is_flag=True, help="Duplicate format: every seed in every seating.")
-@click.option(
-    "--time-per-move", type=seconds(MAX_PER_MOVE), default=1.0, show_default=True, help="Seconds."
-)
-@click.option(
-    "--time-bank",
-    type=seconds(MAX_BANK, zero_ok=True),
-    default=10.0,
-    show_default=True,
-    help="Seconds a game.",
-)
-@click.option(
-    "--startup-time", type=seconds(MAX_STARTUP), default=10.0, show_default=True, help="Seconds."
-)
-@click.option(
-    "--clock",
-    type=click.Choice(["wall", "cpu"]),
-    default="wall",
-    show_default=True,
-    help="Charge wall time or the bot's CPU time.",
-)
+@time_options("wall", "Charge wall time or the bot's CPU time.")
 @click.option(
     "--concurrency",
     type=int_range(1, MAX_CONCURRENCY),

@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 
 from referee.botspec import BotSpec, BotSpecError, parse_bot
-from referee.bounds import MAX_BANK, MAX_PER_MOVE, MAX_SEATS, MAX_STARTUP, int_range, seconds
+from referee.bounds import MAX_SEATS, int_range, time_options
 from referee.chance import MAX_SEED, fresh_seed, is_guessable
 from referee.ladder import paths, ratings, rerate, service, standings, store
 from referee.ladder.executor import LocalExecutor
@@ -118,26 +118,7 @@ def ladder() -> None:
     default=None,
     help="Seats per match (default: the game's).",
 )
-@click.option(
-    "--time-per-move", type=seconds(MAX_PER_MOVE), default=1.0, show_default=True, help="Seconds."
-)
-@click.option(
-    "--time-bank",
-    type=seconds(MAX_BANK, zero_ok=True),
-    default=10.0,
-    show_default=True,
-    help="Seconds a game.",
-)
-@click.option(
-    "--startup-time", type=seconds(MAX_STARTUP), default=10.0, show_default=True, help="Seconds."
-)
-@click.option(
-    "--clock",
-    type=click.Choice(["wall", "cpu"]),
-    default="cpu",
-    show_default=True,
-    help="CPU clocks keep a loaded ladder machine fair.",
-)
+@time_options("cpu", "CPU clocks keep a loaded ladder machine fair.")
 @click.option(
     "--seed",
     type=click.IntRange(min=0, max=MAX_SEED),
