@@ -54,9 +54,6 @@ def _open(path: str, *, write: bool = True) -> sqlite3.Connection:
     return conn
 
 
-MAX_NAME = 64
-
-
 def _check_name(name: str) -> None:
     """An entrant's name is shown in terminals, pages and tables: it must be something a
     person can read, tell apart and type."""
@@ -64,8 +61,8 @@ def _check_name(name: str) -> None:
         fail("an entrant's name must not be empty or only spaces")
     if name != name.strip():
         fail(f"an entrant's name must not start or end with a space: {name!r}")
-    if len(name) > MAX_NAME:
-        fail(f"an entrant's name is at most {MAX_NAME} characters ({len(name)} given)")
+    if len(name) > NAME_LIMIT:  # what every table shows of a name
+        fail(f"an entrant's name is at most {NAME_LIMIT} characters ({len(name)} given)")
     odd = [c for c in name if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")]
     if odd:
         fail(f"an entrant's name must not hold control or invisible characters: {name!r}")
