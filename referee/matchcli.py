@@ -28,7 +28,7 @@ from referee.match import (
 from referee.matchfolders import FolderError, new_match_folder, temporary_log_folder
 from referee.players import TimeControl
 from referee.report import count, match_document, print_report
-from referee.safetext import for_terminal
+from referee.safetext import for_rich, for_terminal
 from referee.sandbox import Sandbox, SandboxError, resolve
 from referee.stats import Sprt, head_to_head_samples, parse_sprt
 from thousand.errors import RulesError
@@ -136,10 +136,29 @@ def run_match_command(
     done: list[GameOutcome] = []
 
     labels = BotLabels(config)
+    warned: set[int] = set()
+
+    def warn_unstartable(outcome: GameOutcome) -> None:
+        """A bot that cannot even start is said at once, with the reason (a program that
+        cannot run in the sandbox, a bad hello), not only in the report at the end."""
+        for fault in outcome.faults:
+            if fault.move is not None or fault.kind == "absent" or fault.bot in warned:
+                continue
+            warned.add(fault.bot)
+            name = labels.labels()[fault.bot]
+            text = (
+                f"thousand: warning: bot {fault.bot} ({name}) could not start: "
+                f"{fault.kind}: {fault.detail}"
+            )
+            if show_progress:
+                progress.console.print(for_rich(text), highlight=False)
+            else:
+                print(for_terminal(text), file=sys.stderr, flush=True)
 
     def on_game(outcome: GameOutcome) -> bool:
         done.append(outcome)
         labels.see(outcome)
+        warn_unstartable(outcome)
         if show_progress:
             progress.update(task, advance=1)
         if progress_lines:

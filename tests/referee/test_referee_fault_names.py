@@ -19,8 +19,12 @@ def test_a_program_that_cannot_run_says_why_and_the_match_says_it_never_played(
     shim = tmp_path / "shim"
     shim.write_text(f'#!/bin/sh\n# {marker}\nexec /nonexistent/libexec/pyenv exec python3 "$@"\n')
     shim.chmod(0o755)
-    run = run_match([str(shim), random_bot(marker)], "--games", "1", *FAST)
+    run = run_match([str(shim), random_bot(marker)], "--games", "3", *FAST)
     assert run.returncode == 3, run.explain()  # a bot that never played a game
+    # Said once, as soon as the first game shows it, with the reason: not only at the end.
+    warnings = [line for line in run.stderr.splitlines() if "could not start" in line]
+    assert len(warnings) == 2, run.stderr  # the warning and the final error
+    assert warnings[0].startswith("thousand: warning: bot 0") and "pyenv" in warnings[0]
     faults = [f for game in run.doc["games"] for f in game.get("faults", [])]
     details = [f["detail"] for f in faults]
     assert any("exited with code 127: its program could not be run" in d for d in details), details
