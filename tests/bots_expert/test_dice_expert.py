@@ -262,6 +262,23 @@ def test_the_shipped_table_answers_what_is_known() -> None:
             assert not policy.stop(at_455, other, left, 100)  # onto the samosval
 
 
+def test_the_bot_reads_every_table_state_at_the_solver_s_index() -> None:
+    """The bot maps a seat of the view to the row the solver wrote for that state."""
+    dice_solver = solver()
+    model = dice_solver.Model.from_rules(rules(dice_solver.ABSTRACT_RULES))
+    policy = expert().SolvedPolicy()
+    states = dice_solver.player_states(model)
+    assert len(states) == policy.states
+    for index, state in enumerate(states):
+        view = {
+            "opened": [state.score is not None],
+            "on_barrel": [state.tries >= 0],
+            "barrel_attempts": [max(state.tries, 0)],
+            "scores": [state.points],
+        }
+        assert policy.state(view, 0) == index, state
+
+
 def test_the_bot_reads_classic_and_not_another_preset() -> None:
     bot = expert()
     classic = rules({"preset": "classic"}).model_dump(mode="json")
