@@ -338,3 +338,37 @@ def test_a_bad_budget_is_one_line() -> None:
     assert done.returncode == 2
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and "error" in lines[0] and "Traceback" not in done.stderr
+
+
+# ------------------------------------------------------------- bench/strength.py --
+@cache
+def strength() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("strength", ROOT / "bench" / "strength.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["strength"] = module  # dataclasses look their module up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_strength_counts_the_experts_wins_as_the_referee_does() -> None:
+    """The benchmark's summary of a real duplicate match: its win count for the 'expert' seats
+    equals the referee's own per-bot wins, its share lies in its Wilson interval, and it finds
+    one paired Elo per expert and other bot. Two example card bots stand in for experts."""
+    s = strength()
+    random_bot = shlex.join([sys.executable, str(ROOT / "bots" / "random_bot.py")])
+    bots = [CARD_BOT, CARD_BOT + " 2", random_bot]
+    done = thousand(
+        "match", "--game", "cards", "--rotate", "--games", "6", "--seed", "8", "--json", *bots
+    )
+    assert done.returncode == 0, done.stderr
+    document = json.loads(done.stdout)
+    for experts in ([0], [0, 1]):
+        scenario = s.Scenario("test", "cards", bots, experts)
+        row = s.summarise(scenario, document, 60.0, 6, ["match"])
+        assert row["wins"] == sum(document["bots"][i]["wins"] for i in experts)
+        low, high = row["wilson95"]
+        assert low <= row["share"] <= high
+        assert row["games"] == 6 and row["games_per_minute"] == 6.0
+        assert len(row["elo"]) == len(experts) * (3 - len(experts))
+        assert row["chance"] == len(experts) / 3
