@@ -6,7 +6,8 @@ a fresh bot process per game, the bots' CPU time charged), and prints for the ex
 experts together) the win share with two 95 % intervals — Wilson's over games, and a Student
 interval over duplicate groups, whose games share their deals and so are not independent —
 the share a bot wins by chance, the mean scores, the referee's paired Elo of the expert against
-each other bot with its 95 % interval, and games per minute.
+each other bot with its 95 % interval, the expert's CPU time a move (mean and max, as the
+referee charged it) and games per minute.
 
 Cards: one expert against two `card_bot.py`, two experts against one, one expert against two
 `random_bot.py`. Dice (when `bots/dice_expert.py` exists): the dice expert against
@@ -172,6 +173,9 @@ def summarise(
         "others_mean_score": sum(others) / len(others),
         "elo": elos,
         "faults": faults,
+        "expert_cpu_ms": [
+            (bots[i]["think_ms"]["mean_cpu"], bots[i]["think_ms"]["max_cpu"]) for i in experts
+        ],
         "games_per_minute": played / (elapsed / 60) if elapsed else 0.0,
     }
 
@@ -190,17 +194,19 @@ def _elo_text(elo: float | None, low: float | None, high: float | None) -> str:
 def table(rows: list[dict[str, Any]]) -> str:
     head = (
         "| scenario | games | expert wins | share (95 % Wilson) | share (95 % by group) | chance "
-        "| mean score expert / others | Elo vs each other bot (95 %) | faults | games/min |"
+        "| mean score expert / others | Elo vs each other bot (95 %) | faults "
+        "| expert CPU ms a move, mean / max | games/min |"
     )
-    lines = [head, "|" + "---|" * 10]
+    lines = [head, "|" + "---|" * 11]
     for r in rows:
         w, g = r["wilson95"], r["groups95"]
         elo = "; ".join(_elo_text(*e) for e in r["elo"]) or "—"
+        cpu = "; ".join(f"{mean:.1f} / {top:.1f}" for mean, top in r["expert_cpu_ms"])
         lines.append(
             f"| {r['scenario']} | {r['games']} | {r['wins']} | {r['share']:.1%} "
             f"({w[0]:.1%}–{w[1]:.1%}) | {g[0]:.1%}–{g[1]:.1%} | {r['chance']:.1%} "
             f"| {r['expert_mean_score']:.0f} / {r['others_mean_score']:.0f} | {elo} "
-            f"| {r['faults']} | {r['games_per_minute']:.1f} |"
+            f"| {r['faults']} | {cpu} | {r['games_per_minute']:.1f} |"
         )
     return "\n".join(lines)
 

@@ -372,3 +372,6 @@ def test_strength_counts_the_experts_wins_as_the_referee_does() -> None:
         assert row["games"] == 6 and row["games_per_minute"] == 6.0
         assert len(row["elo"]) == len(experts) * (3 - len(experts))
         assert row["chance"] == len(experts) / 3
+        assert [top for _, top in row["expert_cpu_ms"]] == [
+            document["bots"][i]["think_ms"]["max_cpu"] for i in experts
+        ]
