@@ -8,22 +8,22 @@ end of a turn the other player becomes the mover, so ``W(a, b) = best over the t
 turn exactly (the turn total only grows within a turn, so a turn is one backward pass over the
 turn total), repeated until no value moves by more than the tolerance.
 
-A player's state is what changes the outcome: opened or not, the score (multiples of 5), and
-on the barrel the attempts used. The turn adds the turn total and the dice left. What is NOT
-in the state (the abstraction, see docs/bots.md "Dice expert"): the bolt count and the count
-of barrel falls, which would multiply the states by 9 (bolts) and 9 again (falls). The model
-is exact, up to the round cap, for the rules file ``ABSTRACT_RULES``: classic where a bolt
-costs its share of the penalty at once (35) and every fall costs 100. Under ``classic`` the
-same policy plays, and the cost of the abstraction is measured by play.
+A player's state is what changes the outcome: opened or not, the score (multiples of 5), the
+bolts counted so far, and on the barrel the attempts used. The turn adds the turn total and
+the dice left. What is NOT in the state (the abstraction, see docs/bots.md "Dice expert"): the
+count of barrel falls, which would multiply the pairs by 9 again. The model is exact, up to
+the round cap, for the rules ``ABSTRACT_RULES``: classic where every fall costs 100 (classic:
+the third sets the score to 0) and penalties stop at -200. Under ``classic`` the same policy
+plays, and the cost of the abstraction is measured by play.
 
-Leaving the bolts out altogether would not do: without their cost a player 20 below the
-barrel never climbs first (the other would knock it off), both throw on until they bust, and
-the game stalls until the round cap; value iteration then oscillates instead of converging.
+The bolts cannot simply be left out: without their cost a player 20 below the barrel never
+climbs first (the other would knock it off), both throw on until they bust, and the game
+stalls until the round cap; value iteration then oscillates instead of converging.
 
 The shipped table is the policy itself, not the values: for every (my state, the other's
-state, dice left 1..4) one bit per turn total saying "stop", packed, zlib-compressed and
-base64-encoded into ``bots/dice_expert.py`` between two marker lines, so that the bot needs no
-other file (the ladder's sandbox shows a bot only its own file).
+state without its bolt count, dice left 1..4) one bit per turn total saying "stop", packed,
+zlib-compressed and base64-encoded into ``bots/dice_expert.py`` between two marker lines, so
+that the bot needs no other file (the ladder's sandbox shows a bot only its own file).
 
 numpy is a development extra here (``pip install '.[solver]'``): a full solve is about 10^9
 multiply-adds per iteration, minutes with numpy and hours in pure Python. The bot reads the
@@ -60,13 +60,10 @@ except ImportError:  # pragma: no cover - the message below is the whole handlin
 DICE = 5
 STEP = 5  # every score, turn total and penalty of the supported rules is a multiple of 5
 SCORE_MIN = -200  # the table's lowest score: penalties stop there (score_floor)
-# The rules the shipped policy is solved for, exactly: classic, except that every counted bolt
-# costs 35 at once (classic: the third costs 100, 33.3 a bolt) and a fall always costs 100
-# (classic: the third sets the score to 0), and penalties stop at -200.
+# The rules the shipped policy is solved for, exactly: classic, except that a fall always
+# costs 100 (classic: the third fall sets the score to 0) and penalties stop at -200.
 ABSTRACT_RULES: dict[str, Any] = {
     "preset": "classic",
-    "bolt_limit": 1,
-    "bolt_penalty": 35,
     "barrel_max_falls": None,
     "score_floor": SCORE_MIN,
 }
@@ -98,6 +95,7 @@ class Model:
     attempts: int | None
     fall_penalty: int
     bolt_penalty: int  # 0: bolts not counted
+    bolt_limit: int  # 1 when bolts are not counted
     rules: DiceRules
 
     @classmethod
@@ -114,12 +112,12 @@ class Model:
         if rules.score_floor not in (None, SCORE_MIN):
             unsupported.append(f"score_floor null or {SCORE_MIN}")
         if rules.bolts and (
-            rules.bolt_limit != 1
+            rules.bolts_in_a_row
             or rules.bolts_while_unopened
             or rules.bolts_in_pit
             or rules.bolts_on_barrel
         ):
-            unsupported.append("bolts: bolt_limit 1 and the classic exemptions")
+            unsupported.append("bolts: the classic exemptions, not in a row")
         amounts = [rules.entry, rules.goal, rules.barrel_start, rules.overtake_penalty]
         amounts += [rules.barrel_fall_penalty, *(x for pit in rules.pits for x in pit)]
         amounts += [rules.bolt_penalty if rules.bolts else 0]
@@ -138,6 +136,7 @@ class Model:
             attempts=rules.barrel_attempts,
             fall_penalty=rules.barrel_fall_penalty,
             bolt_penalty=rules.bolt_penalty if rules.bolts else 0,
+            bolt_limit=rules.bolt_limit if rules.bolts else 1,
             rules=rules,
         )
 
@@ -153,6 +152,7 @@ class PlayerState:
 
     score: int | None
     tries: int = -1  # attempts used on the barrel; -1: not on the barrel
+    bolts: int = 0  # counted bolts (always 0 while not opened, or with bolt_limit 1)
 
     @property
     def points(self) -> int:
@@ -160,11 +160,14 @@ class PlayerState:
 
 
 def player_states(model: Model) -> list[PlayerState]:
-    """Every player state, in the order of the table's index: unopened, scores, barrel."""
+    """Every player state, in the order of the table's index: unopened, then the opened
+    scores, then the barrel's attempts, each with its bolt counts (bolts vary fastest)."""
+    counts = range(model.bolt_limit)
     states = [PlayerState(None)]
-    states += [PlayerState(s) for s in range(SCORE_MIN, model.top, STEP)]
+    states += [PlayerState(s, -1, k) for s in range(SCORE_MIN, model.top, STEP) for k in counts]
     if model.barrel:
-        states += [PlayerState(model.barrel_start, k) for k in range(model.attempts or 1)]
+        tries = range(model.attempts or 1)
+        states += [PlayerState(model.barrel_start, t, k) for t in tries for k in counts]
     return states
 
 
@@ -184,11 +187,11 @@ def need(model: Model, me: PlayerState) -> int:
     return 0
 
 
-def _settle(model: Model, score: int) -> PlayerState:
+def _settle(model: Model, score: int, bolts: int) -> PlayerState:
     """An opened player's state after penalties: samosval, the floor of the table."""
     if model.samosval is not None and score == model.samosval:
         score = 0
-    return PlayerState(max(score, SCORE_MIN))
+    return PlayerState(max(score, SCORE_MIN), -1, bolts)
 
 
 def stop(model: Model, me: PlayerState, other: PlayerState, total: int) -> Any:
@@ -201,20 +204,20 @@ def stop(model: Model, me: PlayerState, other: PlayerState, total: int) -> Any:
         return WIN
     other_after = other
     if model.barrel and new >= model.barrel_start:
-        mine = PlayerState(model.barrel_start, 0)
+        mine = PlayerState(model.barrel_start, 0, me.bolts)
         if other.tries >= 0:  # the sitter is knocked off: a counted fall with its penalty
-            other_after = PlayerState(model.barrel_start - model.fall_penalty)
+            other_after = PlayerState(model.barrel_start - model.fall_penalty, -1, other.bolts)
         new = model.barrel_start
     else:
-        mine = PlayerState(new)
+        mine = PlayerState(new, -1, me.bolts)
     # overtaking is judged against the other's score before the turn; an unopened player
     # cannot be overtaken, and nobody overtakes a sitter (the barrel is the highest score)
     if model.overtake and other.score is not None and start < other.score < new:
-        other_after = _settle(model, other.score - model.overtake)
+        other_after = _settle(model, other.score - model.overtake, other.bolts)
     elif other_after.tries < 0 and other_after.score is not None:
-        other_after = _settle(model, other_after.score)
+        other_after = _settle(model, other_after.score, other_after.bolts)
     if mine.tries < 0:
-        mine = _settle(model, new)
+        mine = _settle(model, new, me.bolts)
     return mine, other_after
 
 
@@ -226,11 +229,13 @@ def bust(model: Model, me: PlayerState) -> PlayerState:
             return me
         if any(low <= me.score < high for low, high in model.pits):
             return me
-        return _settle(model, me.score - model.bolt_penalty)
+        if me.bolts + 1 < model.bolt_limit:
+            return PlayerState(me.score, -1, me.bolts + 1)
+        return _settle(model, me.score - model.bolt_penalty, 0)
     used = me.tries + 1
     if model.attempts is not None and used >= model.attempts:
-        return _settle(model, model.barrel_start - model.fall_penalty)
-    return PlayerState(model.barrel_start, used if model.attempts is not None else 0)
+        return _settle(model, model.barrel_start - model.fall_penalty, me.bolts)
+    return PlayerState(model.barrel_start, used if model.attempts is not None else 0, me.bolts)
 
 
 def throw_outcomes(rules: DiceRules, dice: int) -> tuple[float, list[tuple[float, int, int]]]:
@@ -386,10 +391,29 @@ class Solver:
         opening = start_state(self.model)
         return self.value(opening, opening)
 
+    def plain_states(self) -> list[PlayerState]:
+        """The states without their bolt count: how the bot reads the other player."""
+        return [state for state in self.states if state.bolts == 0]
+
     def policy(self) -> bytes:
-        """The stop bits, packed: for each (me, other, dice left 1..4) ``rows`` bits."""
+        """The stop bits, packed: for each (me, the other without its bolts, dice left 1..4)
+        ``rows`` bits. The other's bolt count changes few decisions; leaving it out divides
+        the table by three, and the bit kept is the majority over the other's counts."""
         self.sweep(keep=True)
-        return bytes(np.packbits(self.bits, axis=-1).tobytes())
+        limit = self.model.bolt_limit
+        members = []
+        for plain in self.plain_states():
+            same = [
+                self.index[state]
+                for state in self.states
+                if (state.score, state.tries) == (plain.score, plain.tries)
+            ]
+            members.append((same * limit)[:limit] if len(same) < limit else same)
+        table = np.array(members)  # plain other x bolt count
+        votes = np.zeros((self.size, len(members), 4, self.rows), dtype=np.uint8)
+        for count in range(limit):
+            votes += self.bits[:, table[:, count]]
+        return bytes(np.packbits(votes * 2 > limit, axis=-1).tobytes())
 
 
 def table_literal(model: Model, solver: Solver, packed: bytes, tolerance: float) -> str:
@@ -402,6 +426,8 @@ def table_literal(model: Model, solver: Solver, packed: bytes, tolerance: float)
         "rows": solver.rows,
         "row_bytes": (solver.rows + 7) // 8,
         "states": len(solver.states),
+        "other_states": len(solver.plain_states()),
+        "bolt_limit": model.bolt_limit,
         "attempts": model.attempts,
         "first_player": round(solver.first_player(), 6),
         "tolerance": tolerance,
@@ -409,7 +435,9 @@ def table_literal(model: Model, solver: Solver, packed: bytes, tolerance: float)
     encoded = base64.b64encode(zlib.compress(packed, 9)).decode("ascii")
     text = json.dumps(header, sort_keys=True)
     lines = [BEGIN_MARK, "TABLE_HEADER = ("]
-    lines += [f"    {text[i : i + 88]!r}" for i in range(0, len(text), 88)]
+    chunks = [text[i : i + 88] for i in range(0, len(text), 88)]
+    # the quotes ruff format would choose: double unless the chunk holds one
+    lines += [f"    {chunk!r}" if '"' in chunk else f'    "{chunk}"' for chunk in chunks]
     lines += [")", "TABLE = ("]
     lines += [f'    "{encoded[i : i + 88]}"' for i in range(0, len(encoded), 88)]
     lines += [")", END_MARK]

@@ -165,6 +165,7 @@ def engine_turn(table: DiceRules, me: Any, other: Any, total: int | None) -> Any
         opened=[s.score is not None for s in seats],
         on_barrel=[s.tries >= 0 for s in seats],
         barrel_attempts=[max(s.tries, 0) for s in seats],
+        bolts=[s.bolts for s in seats],
         turn=0,
     )
     if total is None:
@@ -185,6 +186,7 @@ def engine_turn(table: DiceRules, me: Any, other: Any, total: int | None) -> Any
         dice_solver.PlayerState(
             view["scores"][seat] if view["opened"][seat] else None,
             view["barrel_attempts"][seat] if view["on_barrel"][seat] else -1,
+            view["bolts"][seat],
         )
         for seat in (0, 1)
     )
@@ -219,18 +221,19 @@ def test_every_sampled_turn_ends_where_the_engine_ends_it() -> None:
     assert checked == 400
     state = dice_solver.PlayerState
     told = [  # the rare landings, each once: usurping, a samosval by overtaking, falls
-        (state(800, -1), state(880, 1), 85, (state(880, 0), state(780, -1))),
-        (state(500, -1), state(605, -1), 110, (state(610, -1), state(0, -1))),
+        (state(800, -1, 1), state(880, 1, 2), 85, (state(880, 0, 1), state(780, -1, 2))),
+        (state(500, -1), state(605, -1, 1), 110, (state(610, -1), state(0, -1, 1))),
         (state(500, -1), state(580, -1), 110, (state(610, -1), state(530, -1))),
-        (state(445, -1), state(None), 110, (state(0, -1), state(None))),
-        (state(880, 2), state(300, -1), None, (state(780, -1), state(300, -1))),
+        (state(445, -1, 2), state(None), 110, (state(0, -1, 2), state(None))),
+        (state(880, 2, 1), state(300, -1), None, (state(780, -1, 1), state(300, -1))),
         (state(880, 0), state(300, -1), None, (state(880, 1), state(300, -1))),
         (state(880, 0), state(300, -1), 120, dice_solver.WIN),
-        (state(400, -1), state(300, -1), None, (state(365, -1), state(300, -1))),  # a bolt
-        (state(590, -1), state(300, -1), None, (state(0, -1), state(300, -1))),  # 555 -> 0
-        (state(250, -1), state(300, -1), None, (state(250, -1), state(300, -1))),  # in a pit
+        (state(400, -1), state(300, -1), None, (state(400, -1, 1), state(300, -1))),  # a bolt
+        (state(400, -1, 2), state(300, -1), None, (state(300, -1), state(300, -1))),  # third
+        (state(700, -1, 2), state(300, -1), None, (state(600, -1), state(300, -1))),  # to a pit
+        (state(250, -1, 2), state(300, -1), None, (state(250, -1, 2), state(300, -1))),  # pit
         (state(None), state(300, -1), None, (state(None), state(300, -1))),  # not opened
-        (state(-180, -1), state(300, -1), None, (state(-200, -1), state(300, -1))),  # floor
+        (state(-180, -1, 2), state(300, -1), None, (state(-200, -1), state(300, -1))),  # floor
     ]
     for me, other, total, landing in told:
         computed = (
@@ -242,6 +245,17 @@ def test_every_sampled_turn_ends_where_the_engine_ends_it() -> None:
 
 
 # ------------------------------------------------------------------ the shipped table --
+def seat(score: int | None, bolts: int = 0, tries: int = -1) -> dict[str, Any]:
+    """A view with one seat (seat 0) in that state."""
+    return {
+        "opened": [score is not None],
+        "on_barrel": [tries >= 0],
+        "barrel_attempts": [max(tries, 0)],
+        "scores": [score or 0],
+        "bolts": [bolts],
+    }
+
+
 def test_the_shipped_table_answers_what_is_known() -> None:
     """Positions whose best answer needs no solver: a stop that wins or climbs the barrel is
     always taken, a stop onto the samosval (555 -> 0) never while a throw is possible."""
@@ -249,40 +263,40 @@ def test_the_shipped_table_answers_what_is_known() -> None:
     policy = bot.SolvedPolicy()
     header = json.loads(bot.TABLE_HEADER)
     assert header["rules"] == solver().ABSTRACT_RULES and 0.5 < header["first_player"] < 0.6
-    sitter = 1 + policy.scores  # on the barrel, no attempt used
-    at_455 = 1 + (455 - policy.score_min) // policy.step
-    at_700 = 1 + (700 - policy.score_min) // policy.step
-    at_555 = 1 + (555 - policy.score_min) // policy.step  # unreachable: 555 drops to 0
-    for other in range(policy.states):
-        if other == at_555:
-            continue
-        for left in range(1, 5):
-            assert policy.stop(sitter, other, left, 120)  # a win
-            assert policy.stop(at_700, other, left, 180)  # onto the barrel
-            assert not policy.stop(at_455, other, left, 100)  # onto the samosval
+    at_555 = policy.state(seat(555), 0, bolts=False)  # unreachable: 555 drops to 0
+    for bolts in range(policy.bolt_limit):
+        sitter = policy.state(seat(880, bolts, tries=0), 0)
+        at_455 = policy.state(seat(455, bolts), 0)
+        at_700 = policy.state(seat(700, bolts), 0)
+        for other in range(policy.other_states):
+            if other == at_555:
+                continue
+            for left in range(1, 5):
+                assert policy.stop(sitter, other, left, 120)  # a win
+                assert policy.stop(at_700, other, left, 180)  # onto the barrel
+                assert not policy.stop(at_455, other, left, 100)  # onto the samosval
 
 
 def test_the_bot_reads_every_table_state_at_the_solver_s_index() -> None:
-    """The bot maps a seat of the view to the row the solver wrote for that state."""
+    """The bot maps a seat of the view to the row the solver wrote for that state: with its
+    bolt count for the mover, without for the other player."""
     dice_solver = solver()
     model = dice_solver.Model.from_rules(rules(dice_solver.ABSTRACT_RULES))
     policy = expert().SolvedPolicy()
     states = dice_solver.player_states(model)
-    assert len(states) == policy.states
+    plain = [state for state in states if state.bolts == 0]
+    assert (len(states), len(plain)) == (policy.states, policy.other_states)
     for index, state in enumerate(states):
-        view = {
-            "opened": [state.score is not None],
-            "on_barrel": [state.tries >= 0],
-            "barrel_attempts": [max(state.tries, 0)],
-            "scores": [state.points],
-        }
+        view = seat(state.score, state.bolts, state.tries)
         assert policy.state(view, 0) == index, state
+        assert plain[policy.state(view, 0, bolts=False)].score == state.score
 
 
 def test_the_bot_reads_classic_and_not_another_preset() -> None:
     bot = expert()
     classic = rules({"preset": "classic"}).model_dump(mode="json")
-    assert bot.solved_for({**classic, "preset": "classic", "bolts": False})
+    assert bot.solved_for({**classic, "preset": "classic", "barrel_max_falls": None})
+    assert not bot.solved_for({**classic, "bolts": False})
     for preset in ("ussr", "barrel850", "simple"):
         other = rules({"preset": preset}).model_dump(mode="json")
         assert not bot.solved_for({**other, "preset": preset})
