@@ -22,7 +22,7 @@ from referee.ladder.executor import LocalExecutor
 from referee.players import TimeControl
 from referee.replay.reader import ReplayError
 from referee.safetext import NAME_LIMIT, for_rich, for_terminal
-from referee.sandbox import Sandbox, SandboxError, resolve
+from referee.sandbox import Sandbox, SandboxError, resolve, visible_paths
 from referee.sandbox_options import sandbox_from_options, sandbox_options_defaulting
 from thousand.errors import RulesError
 from thousand.registry import GAME_NAMES, game_spec
@@ -217,10 +217,11 @@ def _parse(bot: str) -> tuple[str, BotSpec]:
 
 
 def _refuse_shared_folder(db_path: str, spec: BotSpec) -> None:
-    """A bot's own folder is shown to it in its sandbox: it must not hold the ladder."""
+    """What a bot's sandbox shows it (its own files, its interpreter's installation) must not
+    hold the ladder."""
     ladder = Path(db_path).resolve()
     files = paths.files_dir(ladder)
-    for named in spec.own:
+    for named in visible_paths(spec.argv, spec.own):  # its own files and its runtime
         own = Path(named).resolve()  # a link is bound with what it points to
         if ladder.is_relative_to(own) or files.is_relative_to(own) or own.is_relative_to(files):
             fail(

@@ -45,3 +45,19 @@ def test_a_script_that_links_to_the_ladders_files_is_refused(tmp_path: Path, tar
     refused = quick("add", db, "mallory", f"{PY} {link}", "--no-check")
     assert refused.returncode == 1
     assert "hold the ladder" in one_error_line(refused)
+
+
+def test_a_program_whose_installation_holds_the_ladder_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A program found on PATH is shown with its installation (``bin``'s parent): that must
+    not be the ladder's folder either."""
+    db = make_ladder(tmp_path, {})
+    program = tmp_path / "bin" / "mallory-bot"
+    program.parent.mkdir()
+    program.write_text(f"#!/bin/sh\nexec {PY} {RANDOM_BOT}\n")
+    program.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{program.parent}{os.pathsep}{os.environ['PATH']}")
+    refused = quick("add", db, "mallory", "mallory-bot", "--no-check")
+    assert refused.returncode == 1
+    assert "hold the ladder" in one_error_line(refused)
