@@ -150,7 +150,9 @@ def summarise(
     bots = document["bots"]
     faults = sum(sum(b["faults"].values()) for b in bots)
     elos = []
-    for pair in document.get("pairwise") or []:
+    # 3+ players: one entry per pair of bots; 2 players: the single head-to-head.
+    pairs = document.get("pairwise") or [document[k] for k in ("head_to_head",) if k in document]
+    for pair in pairs:
         a, b = pair["bots"]
         if (a in experts) != (b in experts):
             sign = 1 if a in experts else -1

@@ -375,3 +375,19 @@ def test_strength_counts_the_experts_wins_as_the_referee_does() -> None:
         assert [top for _, top in row["expert_cpu_ms"]] == [
             document["bots"][i]["think_ms"]["max_cpu"] for i in experts
         ]
+
+
+def test_strength_reads_the_elo_of_a_two_player_match() -> None:
+    """Two players: the referee reports one head-to-head, not pairs; the Elo is read from it."""
+    s = strength()
+    random_bot = shlex.join([sys.executable, str(ROOT / "bots" / "random_bot.py")])
+    bots = [CARD_BOT, random_bot]
+    done = thousand(
+        "match", "--game", "cards", "--rules", "duel", "--rotate", "--games", "2", "--seed", "5",
+        "--json", *bots,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    document = json.loads(done.stdout)
+    row = s.summarise(s.Scenario("test", "cards", bots, [0]), document, 60.0, 2, ["match"])
+    head = document["head_to_head"]
+    assert row["elo"] == [(head["elo"], *head["elo_95"])]
