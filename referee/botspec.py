@@ -20,6 +20,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from referee.safetext import for_terminal
+
 BUILTIN_PREFIX = "builtin:"
 
 
@@ -103,14 +105,15 @@ def _is_file(path: str | Path) -> bool:
 
 
 def _resolve_program(program: str, cwd: Path) -> str:
+    shown = for_terminal(program, WORD_LIMIT)
     if os.sep in program:
         # abspath, not realpath: a virtual environment's python is a link whose own path
         # is what makes it that environment's interpreter.
         path = Path(os.path.abspath(cwd / program))
         if not _exists(path):
-            raise BotSpecError(f"bot program not found: {_short(program)}")
+            raise BotSpecError(f"bot program not found: {shown}")
         if os.path.isdir(path):
-            raise BotSpecError(f"bot program is a directory: {_short(program)}")
+            raise BotSpecError(f"bot program is a directory: {shown}")
         if not os.access(path, os.X_OK):
             raise BotSpecError(
                 f"bot program is not executable: {program} (chmod +x it, or name its "
@@ -121,21 +124,15 @@ def _resolve_program(program: str, cwd: Path) -> str:
     if found is None:
         if _is_file(cwd / program):  # a shell would not run it either: say how
             raise BotSpecError(
-                f"bot not found: {_short(program)} is not a command on PATH; to run the file "
-                f"{_short(program)} in this folder, write ./{_short(program)}"
+                f"bot not found: {shown} is not a command on PATH; to run the file "
+                f"{shown} in this folder, write ./{shown}"
             )
-        raise BotSpecError(
-            f"bot not found: {_short(program)} is neither a file here nor a command on PATH"
-        )
+        raise BotSpecError(f"bot not found: {shown} is neither a file here nor a command on PATH")
     return found
 
 
-def _short(text: str, limit: int = 80) -> str:
-    """A word the user typed, quoted in an error: printable and not endless."""
-    clean = "".join(c if c.isprintable() else "?" for c in text)
-    return clean if len(clean) <= limit else clean[: limit - 1] + "…"
-
-
+WORD_LIMIT = 80
+"""How much of a word the user typed an error quotes (made printable by referee.safetext)."""
 MAX_ARGUMENT = 4096
 MAX_ARGUMENTS = 256
 MAX_MANIFEST = 64 << 10
@@ -151,7 +148,7 @@ def _check_argv(argv: list[str], where: str) -> None:
         if len(word.encode()) > MAX_ARGUMENT:
             raise BotSpecError(
                 f"{where}: a word of the command is longer than {MAX_ARGUMENT} bytes "
-                f"({_short(word, 40)})"
+                f"({for_terminal(word, 40)})"
             )
 
 
@@ -165,24 +162,23 @@ def _check_script(argv: list[str], cwd: Path) -> None:
         return
     script = argv[1]
     if script.endswith(SCRIPT_SUFFIXES) and not _exists(cwd / script):
-        raise BotSpecError(f"bot script not found: {_short(script)}")
+        raise BotSpecError(f"bot script not found: {for_terminal(script, WORD_LIMIT)}")
 
 
 def _read_manifest(path: Path) -> bytes:
     """The manifest's bytes: a regular file of reasonable size (a FIFO would hang, a device
     never end)."""
+    where = for_terminal(str(path), WORD_LIMIT)
     try:
         # O_NONBLOCK: opening a FIFO must not wait for a writer before we can refuse it.
         with os.fdopen(os.open(path, os.O_RDONLY | os.O_NONBLOCK), "rb") as handle:
             if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                raise BotSpecError(f"bot manifest {_short(str(path))} is not a regular file")
+                raise BotSpecError(f"bot manifest {where} is not a regular file")
             raw = handle.read(MAX_MANIFEST + 1)
     except OSError as error:
-        raise BotSpecError(
-            f"cannot read bot manifest {_short(str(path))}: {error.strerror}"
-        ) from None
+        raise BotSpecError(f"cannot read bot manifest {where}: {error.strerror}") from None
     if len(raw) > MAX_MANIFEST:
-        raise BotSpecError(f"bot manifest {_short(str(path))} is larger than {MAX_MANIFEST} bytes")
+        raise BotSpecError(f"bot manifest {where} is larger than {MAX_MANIFEST} bytes")
     return raw
 
 
@@ -198,7 +194,9 @@ def _from_manifest(path: Path) -> BotSpec:
             raise BotSpecError(f"bot manifest {path}: {where}: {first['msg']}") from None
         if isinstance(error, RecursionError):
             raise BotSpecError(f"bot manifest {path} is nested too deeply") from None
-        raise BotSpecError(f"bot manifest {path} is not valid: {_short(str(error))}") from None
+        raise BotSpecError(
+            f"bot manifest {path} is not valid: {for_terminal(str(error), WORD_LIMIT)}"
+        ) from None
     try:
         argv = (
             manifest.command
@@ -281,12 +279,14 @@ def parse_bot(argument: str) -> BotSpec:
     path = Path(text)
     if path.suffix in (".json", ".toml") and " " not in text:
         if not _exists(path):
-            raise BotSpecError(f"bot manifest not found: {_short(text)}")
+            raise BotSpecError(f"bot manifest not found: {for_terminal(text, WORD_LIMIT)}")
         return _from_manifest(path)
     try:
         argv = shlex.split(text)
     except ValueError as error:
-        raise BotSpecError(f"cannot split bot command {_short(text)!r}: {error}") from None
+        raise BotSpecError(
+            f"cannot split bot command {for_terminal(text, WORD_LIMIT)!r}: {error}"
+        ) from None
     if _exists(path) and not os.path.isdir(path) and len(argv) == 1:
         argv = [text]
     if not argv:

@@ -21,6 +21,7 @@ from referee.botspec import BotSpec
 from referee.containment import launcher_environment, wrap
 from referee.cpu import CgroupCpuMeter, CpuMeter
 from referee.protocol import MAX_LINE, Fault
+from referee.safetext import for_terminal
 from referee.sandbox import (
     BotCgroup,
     Sandbox,
@@ -413,10 +414,7 @@ class BotProcess:
         """The last line the bot (or its launcher) wrote on stderr, short and printable."""
         tail = self._pipes.stderr_tail if self._pipes is not None else b""
         lines = [line for line in tail.decode("utf-8", "replace").splitlines() if line.strip()]
-        if not lines:
-            return ""
-        text = "".join(c if c.isprintable() else "?" for c in lines[-1].strip())
-        return text[:200]
+        return for_terminal(lines[-1].strip(), 200) if lines else ""
 
     def _limit_hit(self, signum: int | None) -> str | None:
         """Which resource limit ended the bot, from the evidence: the signal (SIGXCPU,
