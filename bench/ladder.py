@@ -47,7 +47,8 @@ ROOT = HERE.parent
 # bench/referee.py is named like the package: keep this folder off the import path.
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
 
-from referee.chance import derive_int  # noqa: E402
+from referee.games.chance import derive_int  # noqa: E402
+from referee.games.match import GameOutcome, plan_games  # noqa: E402
 from referee.ladder import ratings, service, store  # noqa: E402
 from referee.ladder.executor import (  # noqa: E402
     LocalExecutor,
@@ -55,7 +56,6 @@ from referee.ladder.executor import (  # noqa: E402
     MatchSpec,
     outcome_from_games,
 )
-from referee.match import GameOutcome, plan_games  # noqa: E402
 from thousand.game import Action, View  # noqa: E402
 from thousand.play import Policy, play_game, random_policy  # noqa: E402
 from thousand.rules_io import load_rules, rules_from_mapping  # noqa: E402

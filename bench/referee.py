@@ -24,9 +24,9 @@ HERE = Path(__file__).resolve().parent
 # This file is named like the package it measures: keep its folder off the import path.
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
 
-from referee.botspec import parse_bot  # noqa: E402
-from referee.match import MatchConfig, run_match  # noqa: E402
-from referee.players import TimeControl  # noqa: E402
+from referee.games.match import MatchConfig, run_match  # noqa: E402
+from referee.players.botspec import parse_bot  # noqa: E402
+from referee.players.players import TimeControl  # noqa: E402
 from thousand.rules_io import load_rules  # noqa: E402
 
 ROOT = HERE.parent

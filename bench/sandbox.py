@@ -15,10 +15,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
 
-from referee.botspec import parse_bot  # noqa: E402
-from referee.players import ProcessPlayer, TimeControl  # noqa: E402
-from referee.protocol import hello_message  # noqa: E402
-from referee.sandbox import Sandbox, SandboxError, resolve  # noqa: E402
+from referee.players.botspec import parse_bot  # noqa: E402
+from referee.players.players import ProcessPlayer, TimeControl  # noqa: E402
+from referee.players.protocol import hello_message  # noqa: E402
+from referee.players.sandbox import Sandbox, SandboxError, resolve  # noqa: E402
 
 BOT = f"{sys.executable} {HERE.parent / 'bots' / 'random_bot.py'}"
 

@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from referee.botspec import parse_bot_or_unavailable
-from referee.match import GameOutcome, MatchConfig, duplicate_seatings, run_match
-from referee.players import TimeControl
-from referee.sandbox import Sandbox
+from referee.games.match import GameOutcome, MatchConfig, duplicate_seatings, run_match
+from referee.players.botspec import parse_bot_or_unavailable
+from referee.players.players import TimeControl
+from referee.players.sandbox import Sandbox
 from thousand.rules_io import rules_from_mapping
 
 

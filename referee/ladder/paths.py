@@ -14,7 +14,7 @@ import os
 import shlex
 from pathlib import Path, PurePosixPath
 
-from referee.botspec import BUILTIN_PREFIX
+from referee.players.botspec import BUILTIN_PREFIX
 
 
 def files_dir(db_path: Path) -> Path:
@@ -30,7 +30,8 @@ def _absolute(item: str, base: Path) -> str:
 def absolute_bot(argument: str, base: Path) -> str:
     """The BOT argument with every path in it made absolute against ``base``.
 
-    The same words are paths as for ``parse_bot`` and for the bot's start (``referee.process``):
+    The same words are paths as for ``parse_bot`` and for the bot's start
+    (``referee.players.process``):
     a manifest file; the program when it is named by a path (``./bot``, ``bots/bot``); and
     every later argument that is not an option and names an existing file or folder under
     ``base``. A program named without a folder (``python3``) is looked up on PATH when the bot

@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from referee import chance
-from referee.botspec import BotSpecError, parse_bot
+from referee.games import chance
 from referee.ladder import paths, ratings, scheduler, store
 from referee.ladder.executor import Executor, MatchOutcome, MatchSpec
+from referee.players.botspec import BotSpecError, parse_bot
 
 STALE_SECONDS = 600.0
 HEARTBEAT_SECONDS = 15.0

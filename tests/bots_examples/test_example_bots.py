@@ -42,7 +42,7 @@ def thousand(*args: str) -> str:
 def match(
     game: str, bots: list[str], games: int, seed: int, rules: str = "classic", concurrency: int = 1
 ) -> Any:
-    """One match as a JSON document (see referee/report.py match_document for its keys)."""
+    """One match as a JSON document (see referee/games/report.py match_document for its keys)."""
     out = thousand(
         "match",
         "--game",

@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from referee.sandbox import bwrap_problem
+from referee.players.sandbox import bwrap_problem
 from tests.processes import processes_with
 from tests.referee.conftest import PY, ROOT, MatchRun, kill_by_pid, run_match
 

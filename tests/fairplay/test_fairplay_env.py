@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.containment import has_pid_namespace
+from referee.players.containment import has_pid_namespace
 from tests.fairplay.conftest import PRELOAD_C, RANDOM_BOT, need_bwrap, need_cc, play
 from tests.ladder.conftest import ok
 from tests.processes import leftovers, processes_with

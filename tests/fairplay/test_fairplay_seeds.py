@@ -15,7 +15,7 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
-from referee import chance
+from referee.games import chance
 from tests.fairplay.conftest import RANDOM_BOT, game_replays, match_folder, py_bot, rules_file
 from tests.referee.conftest import run_match
 from thousand.game import CHANCE

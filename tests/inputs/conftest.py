@@ -75,7 +75,7 @@ for line in sys.stdin:
 
 def thousand() -> list[str]:
     found = shutil.which("thousand")
-    return [found] if found else [PY, "-m", "referee.cli"]
+    return [found] if found else [PY, "-m", "referee.cli.main"]
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.cli import main
+from referee.cli.main import main
 from referee.replay.reader import MAX_LINE, MAX_REPLAY
 from tests.inputs.conftest import (
     PY,

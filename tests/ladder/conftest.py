@@ -44,7 +44,7 @@ SHORT_DICE = 'preset = "simple"\ngoal = 300\n'
 def thousand() -> list[str]:
     """The installed console script (the real CLI); the module if it is not on PATH."""
     found = shutil.which("thousand")
-    return [found] if found else [PY, "-m", "referee.cli"]
+    return [found] if found else [PY, "-m", "referee.cli.main"]
 
 
 def py_bot(path: Path, *args: object) -> str:
@@ -79,7 +79,7 @@ def quick(*args: object) -> Done:
     would from the real program. (``run`` and anything about processes use ``cli``.)"""
     from click.testing import CliRunner
 
-    from referee.ladder.cli import ladder
+    from referee.cli.ladder import ladder
 
     argv = [str(a) for a in args]
     result = CliRunner().invoke(ladder, argv, catch_exceptions=True)

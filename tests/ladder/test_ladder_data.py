@@ -24,8 +24,8 @@ from pydantic import TypeAdapter
 from referee.ladder import service, store
 from referee.ladder.executor import LocalExecutor
 from referee.ladder.standings import EntrantRow, MatchRow, Standings
+from referee.players.sandbox import Sandbox
 from referee.replay.export import export_html
-from referee.sandbox import Sandbox
 from tests.ladder.conftest import (
     FAULTY,
     PY,

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from referee.ladder.standings import Standings
-from referee.sandbox import bwrap_problem
+from referee.players.sandbox import bwrap_problem
 from tests.ladder.conftest import DICE_BOT, JS_BOT, RANDOM_BOT, check_consistent, ok, py_bot
 
 

@@ -1,7 +1,7 @@
 """Helpers for `thousand match` end-to-end tests: the real command line, real bot processes,
 real files (a small tmpfs for a full disk).
 
-The command runs as ``python -m referee.cli`` from the test's own folder, so it is the package
+The command runs as ``python -m referee.cli.main`` from the test's own folder, so it is the package
 Python imports (the working tree, or whatever PYTHONPATH names: the same tests can be pointed at
 another checkout). Bots carry a unique marker word on their command line so that a scan of /proc
 afterwards finds any process a match left behind.
@@ -35,7 +35,7 @@ FAST = ("--time-per-move", "0.5", "--time-bank", "1", "--startup-time", "5")
 
 
 def thousand() -> list[str]:
-    return [PY, "-m", "referee.cli"]
+    return [PY, "-m", "referee.cli.main"]
 
 
 def bot(path: Path, *args: object) -> str:

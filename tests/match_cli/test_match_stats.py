@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.match import GameOutcome, GamePlan
-from referee.stats import head_to_head, pairwise, wilson
+from referee.games.match import GameOutcome, GamePlan
+from referee.games.stats import head_to_head, pairwise, wilson
 from tests.match_cli.conftest import FAST, faulty, random_bot, run, write_json
 from thousand.game import Result
 

@@ -31,7 +31,7 @@ PY = sys.executable
 
 def thousand() -> list[str]:
     found = shutil.which("thousand")
-    return [found] if found else [PY, "-m", "referee.cli"]
+    return [found] if found else [PY, "-m", "referee.cli.main"]
 
 
 def wire_bot(marker: str, *options: str) -> str:

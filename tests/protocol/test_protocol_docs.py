@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.schema import rule_types
+from referee.players.schema import rule_types
 from thousand.registry import GAME_NAMES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,7 +55,7 @@ def test_a_wrong_type_in_a_table_is_noticed() -> None:
 
 
 def test_protocol_md_names_every_fault_kind_in_its_table() -> None:
-    from referee.check import FAULT_WORDS
+    from referee.games.check import FAULT_WORDS
 
     text = (ROOT / "protocol.md").read_text(encoding="utf-8")
     table = text[text.index("| fault | when |") :].split("\n\n", 1)[0]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.protocol import Fault, parse_action, parse_hello
+from referee.players.protocol import Fault, parse_action, parse_hello
 from tests.protocol.conftest import match_json, run, wire_bot
 
 

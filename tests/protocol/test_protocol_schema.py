@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from referee.schema import protocol_schemas
+from referee.players.schema import protocol_schemas
 from tests.protocol.conftest import read_lines, run, wire_bot
 from thousand.registry import GAME_NAMES, game_spec
 

@@ -48,7 +48,7 @@ MIB = 1 << 20
 def thousand() -> list[str]:
     """The installed console script (the real CLI); the module if it is not on PATH."""
     found = shutil.which("thousand")
-    return [found] if found else [PY, "-m", "referee.cli"]
+    return [found] if found else [PY, "-m", "referee.cli.main"]
 
 
 def bot(path: Path, *args: object) -> str:

@@ -299,7 +299,7 @@ def test_sprt_false_positive_rate_is_at_most_alpha() -> None:
     """Between two equally strong bots, --sprt 0,100 may accept H1 at most about alpha of the
     time. (It used to be ~17%: a variance floor far below a 0/1 sample's let three straight
     wins decide.) Simulated through the referee's own test, no processes needed."""
-    from referee.stats import Sprt
+    from referee.games.stats import Sprt
 
     sprt = Sprt(0.0, 100.0, 0.05, 0.05)
     rng = random.Random(12345)

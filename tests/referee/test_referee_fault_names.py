@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from conftest import FAST, PY, assert_no_leftovers, random_bot, run_match
 
-from referee.sandbox import cgroup_controllers
+from referee.players.sandbox import cgroup_controllers
 
 
 def test_a_program_that_cannot_run_says_why_and_the_match_says_it_never_played(

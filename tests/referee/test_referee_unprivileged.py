@@ -86,7 +86,7 @@ def run_as_nobody(tmp_path: Path, marker: str) -> None:
         f"HOME={tmp_path}",
         PY,
         "-m",
-        "referee.cli",
+        "referee.cli.main",
         "match",
         f"{tmp_path / 'faulty.sh'} daemon 1 {marker}",
         f"{tmp_path / 'random.sh'} 1 {marker}",

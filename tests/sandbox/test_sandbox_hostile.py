@@ -29,8 +29,8 @@ from typing import Any
 
 import pytest
 
-from referee.containment import has_pid_namespace
-from referee.sandbox import bwrap_problem, cgroup_controllers
+from referee.players.containment import has_pid_namespace
+from referee.players.sandbox import bwrap_problem, cgroup_controllers
 from tests.processes import leftovers, processes_with
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -137,7 +137,7 @@ def play(
     cwd: Path = ROOT,
 ) -> Run:
     thousand = shutil.which("thousand")
-    command = [thousand] if thousand else [PY, "-m", "referee.cli"]
+    command = [thousand] if thousand else [PY, "-m", "referee.cli.main"]
     argv = [*command, "match", *bots, "--game", "dice", "--games", "1", "--seed", "3"]
     argv += [*FAST, "--sandbox", sandbox, "--replays", str(replays), "--json", *options]
     env = {**os.environ, CANARY: "the-referee-secret"}

@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from referee import sandbox as sandbox_module
-from referee.botspec import BotSpec, parse_bot
-from referee.containment import has_pid_namespace
-from referee.process import _absolute_argv, _base_environment
-from referee.sandbox import MIB, Sandbox, SandboxError, resolve, visible_paths
+from referee.players import sandbox as sandbox_module
+from referee.players.botspec import BotSpec, parse_bot
+from referee.players.containment import has_pid_namespace
+from referee.players.process import _absolute_argv, _base_environment
+from referee.players.sandbox import MIB, Sandbox, SandboxError, resolve, visible_paths
 
 ROOT = Path(__file__).resolve().parents[2]
 PY = sys.executable
@@ -124,7 +124,7 @@ def test_a_manifest_bot_sees_its_own_folder_and_no_path_it_names(tmp_path: Path)
 
 def _thousand(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     found = shutil.which("thousand")
-    command = [found] if found else [PY, "-m", "referee.cli"]
+    command = [found] if found else [PY, "-m", "referee.cli.main"]
     bot = shlex.join([PY, str(ROOT / "bots" / "random_bot.py")])
     argv = [*command, "match", bot, bot, "--game", "dice", "--games", "1", *args]
     return subprocess.run(

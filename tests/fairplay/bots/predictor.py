@@ -7,7 +7,7 @@ It derives game seeds the way the referee does (and did) from every candidate ma
 - ``old-group`` / ``old-game``: the first release's scheme, 63 bits of
   SHA-256("MASTER:group:G") into one ``random.Random`` used for every chance event in turn;
 - ``new-group`` / ``new-game``: ``chance.derive(master, "group", G)`` / ``"game", I`` and one
-  ``chance.EventRandom`` per event, as referee/match.py does now;
+  ``chance.EventRandom`` per event, as referee/games/match.py does now;
 - ``ladder-M``: the ladder's ``derive_int(master, "match", M)`` for a few small match numbers M,
   then ``"group", G`` below it.
 
@@ -43,7 +43,7 @@ for folder in reversed(sys.argv[2].split(os.pathsep)):
     site.addsitedir(folder)  # with its .pth files: an editable install adds the source tree
     sys.path.insert(0, folder)
 
-from referee import chance  # noqa: E402
+from referee.games import chance  # noqa: E402
 from thousand.game import CHANCE  # noqa: E402
 from thousand.registry import game_spec  # noqa: E402
 
@@ -55,7 +55,7 @@ Source = Callable[[int], random.Random]
 
 
 def old_seed(master: int, *parts: object) -> int:
-    """The first release's game seed (referee/match.py ``derive_seed`` before issue 9)."""
+    """The first release's game seed (referee/games/match.py ``derive_seed`` before issue 9)."""
     text = ":".join(str(p) for p in (master, *parts))
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
 
@@ -71,7 +71,7 @@ def new_source(game_seed: str) -> Source:
 
 
 def seatings(players: int) -> int:
-    """Games in one duplicate group (referee.match.duplicate_seatings)."""
+    """Games in one duplicate group (referee.games.match.duplicate_seatings)."""
     return math.factorial(players) if players <= 3 else players
 
 

@@ -5,7 +5,8 @@ helper, so no ``preexec_fn`` runs in our threaded asyncio process) and is starte
 ``launcher.py``, a small single-threaded process that sets the parent-death signal, joins the
 bot's cgroup, sets the resource limits and, where the kernel lets us (root, or user
 namespaces), makes a PID namespace whose death takes every process the bot started with it —
-or execs bubblewrap, which makes that namespace and the rest of the sandbox (referee/sandbox.py).
+or execs bubblewrap, which makes that namespace and the rest of the sandbox
+(referee/players/sandbox.py).
 """
 
 from __future__ import annotations

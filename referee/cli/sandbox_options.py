@@ -11,8 +11,8 @@ from typing import Any, TypeVar
 import click
 from pydantic import ValidationError
 
-from referee.bounds import FiniteFloat
-from referee.sandbox import OPTION_OF_FIELD, Sandbox
+from referee.cli.bounds import FiniteFloat
+from referee.players.sandbox import OPTION_OF_FIELD, Sandbox
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.match import GameOutcome
+from referee.games.match import GameOutcome
 
 Z95 = 1.959963984540054
 

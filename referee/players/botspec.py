@@ -90,7 +90,7 @@ class Manifest(BaseModel):
 
 
 def builtin_names() -> tuple[str, ...]:
-    from referee.builtin import BUILTINS
+    from referee.players.builtin import BUILTINS
 
     return tuple(BUILTINS)
 
@@ -233,7 +233,7 @@ def _from_manifest(path: Path) -> BotSpec:
 def _shared_folder(path: str) -> bool:
     """A folder that holds more than one bot's files (the root, a system or home root, the
     temporary folder where every bot's working directory lives): never a bot's own."""
-    from referee.sandbox import SYSTEM_PATHS
+    from referee.players.sandbox import SYSTEM_PATHS
 
     temp = os.path.realpath(tempfile.gettempdir())
     shared = {*SYSTEM_PATHS, "/tmp", "/var/tmp", "/dev/shm", "/home", "/root", "/var", "/srv"}

@@ -15,9 +15,9 @@ from typing import Any
 
 import click
 
-from referee.bounds import MAX_CONCURRENCY, MAX_GAMES, int_range, time_options
-from referee.chance import MAX_SEED
-from referee.sandbox_options import sandbox_from_options, sandbox_options
+from referee.cli.bounds import MAX_CONCURRENCY, MAX_GAMES, int_range, time_options
+from referee.cli.sandbox_options import sandbox_from_options, sandbox_options
+from referee.games.chance import MAX_SEED
 from thousand import __version__
 from thousand.errors import RulesError
 from thousand.registry import GAME_NAMES, game_spec
@@ -224,8 +224,8 @@ def match(
     disk); 2 a bad option; 3 a bot never played a game (it could not start in any);
     130 interrupted.
     """
-    from referee.matchcli import run_match_command
-    from referee.players import TimeControl
+    from referee.cli.match import run_match_command
+    from referee.players.players import TimeControl
 
     chosen = sandbox_from_options(
         sandbox, memory, cpu_seconds, max_processes, max_open_files, max_file_size, allow_fallback
@@ -282,9 +282,9 @@ def bots_check(
     problem (late reply, wrong id, illegal action, crash, ...) with the line that caused it.
     Exits 1 when there is any problem.
     """
-    from referee.botspec import BotSpecError
-    from referee.check import run_check
-    from referee.players import TimeControl
+    from referee.games.check import run_check
+    from referee.players.botspec import BotSpecError
+    from referee.players.players import TimeControl
     from referee.safetext import for_terminal
 
     _positive("--time-per-move", time_per_move)
@@ -469,7 +469,7 @@ def replay_export(file: str, out: str, force: bool) -> None:
 
 
 def _register_ladder() -> None:
-    from referee.ladder.cli import ladder
+    from referee.cli.ladder import ladder
 
     main.add_command(ladder)
 
@@ -478,7 +478,7 @@ _register_ladder()
 
 
 def _register_protocol() -> None:
-    from referee.protocolcli import protocol
+    from referee.cli.protocol import protocol
 
     main.add_command(protocol)
 

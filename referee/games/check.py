@@ -19,11 +19,11 @@ from typing import Any
 import orjson
 from pydantic import BaseModel
 
-from referee.botspec import BotSpec, parse_bot
-from referee.match import MatchConfig, run_match
-from referee.players import TimeControl, make_player
-from referee.protocol import Fault, hello_message
-from referee.sandbox import Sandbox
+from referee.games.match import MatchConfig, run_match
+from referee.players.botspec import BotSpec, parse_bot
+from referee.players.players import TimeControl, make_player
+from referee.players.protocol import Fault, hello_message
+from referee.players.sandbox import Sandbox
 from thousand.registry import GAME_NAMES, game_spec
 from thousand.rules_io import rules_from_mapping
 

@@ -14,16 +14,16 @@ from pathlib import Path
 
 import click
 
-from referee.botspec import BotSpec, BotSpecError, parse_bot
-from referee.bounds import MAX_SEATS, int_range, time_options
-from referee.chance import MAX_SEED, fresh_seed, is_guessable
+from referee.cli.bounds import MAX_SEATS, int_range, time_options
+from referee.cli.sandbox_options import sandbox_from_options, sandbox_options_defaulting
+from referee.games.chance import MAX_SEED, fresh_seed, is_guessable
 from referee.ladder import paths, ratings, rerate, service, standings, store
 from referee.ladder.executor import LocalExecutor
-from referee.players import TimeControl
+from referee.players.botspec import BotSpec, BotSpecError, parse_bot
+from referee.players.players import TimeControl
+from referee.players.sandbox import Sandbox, SandboxError, resolve, visible_paths
 from referee.replay.reader import ReplayError
 from referee.safetext import NAME_LIMIT, for_rich, for_terminal
-from referee.sandbox import Sandbox, SandboxError, resolve, visible_paths
-from referee.sandbox_options import sandbox_from_options, sandbox_options_defaulting
 from thousand.errors import RulesError
 from thousand.registry import GAME_NAMES, game_spec
 from thousand.rules_io import load_rules
@@ -233,7 +233,7 @@ def _refuse_shared_folder(db_path: str, spec: BotSpec) -> None:
 def _admit(db_path: str, bot: str) -> tuple[str, str | None]:
     """Run the conformance check under the ladder's own rules; refuse with the reasons.
     Returns the bot as stored (absolute paths) and its fingerprint."""
-    from referee.check import check_for_ladder
+    from referee.games.check import check_for_ladder
 
     db = _open(db_path)
     meta = store.read_meta(db)

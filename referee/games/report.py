@@ -9,9 +9,9 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from referee.match import GameOutcome, MatchConfig
+from referee.games.match import GameOutcome, MatchConfig
+from referee.games.stats import Sprt, bot_table, head_to_head, head_to_head_samples, pairwise
 from referee.safetext import NAME_LIMIT, for_rich, for_terminal
-from referee.stats import Sprt, bot_table, head_to_head, head_to_head_samples, pairwise
 
 
 def match_document(

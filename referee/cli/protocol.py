@@ -1,7 +1,7 @@
 """``thousand protocol …``: the protocol's machine-readable description for bot authors.
 
 Kept out of cli.py like the ladder group: the commands here only print or write what
-referee/schema.py generates.
+referee/players/schema.py generates.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def schema(game: str | None, out: str | None) -> None:
     uses. With --out, each is written as its own file (common-bye.schema.json,
     dice-view.schema.json, ...); existing files are never overwritten.
     """
-    from referee.schema import protocol_schemas, schema_files
+    from referee.players.schema import protocol_schemas, schema_files
 
     document = protocol_schemas(game)
     if out is None:

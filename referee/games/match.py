@@ -20,13 +20,13 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from referee.botspec import BotSpec
-from referee.builtin import random_choice
-from referee.chance import GameChance, derive
-from referee.players import Player, TimeControl, make_player
-from referee.protocol import Fault, hello_message
+from referee.games.chance import GameChance, derive
+from referee.players.botspec import BotSpec
+from referee.players.builtin import random_choice
+from referee.players.players import Player, TimeControl, make_player
+from referee.players.protocol import Fault, hello_message
+from referee.players.sandbox import Sandbox
 from referee.replay.writer import ReplayWriter
-from referee.sandbox import Sandbox
 from thousand import __version__
 from thousand.game import CHANCE, OVER, Event, IllegalAction, Result
 from thousand.registry import game_spec
@@ -38,7 +38,7 @@ RETIRE_GRACE = 0.5
 @dataclass(frozen=True)
 class GamePlan:
     """One game: its number, the duplicate group it belongs to, its chance seed (64 hex digits,
-    derived from the match seed: see referee/chance.py), the seating."""
+    derived from the match seed: see referee/games/chance.py), the seating."""
 
     index: int
     group: int

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from referee.botspec import BotSpec
-from referee.builtin import BUILTINS, Choose
-from referee.process import BotProcess
-from referee.protocol import BYE, BotHello, Fault, encode, parse_action, parse_hello
-from referee.sandbox import Sandbox
+from referee.players.botspec import BotSpec
+from referee.players.builtin import BUILTINS, Choose
+from referee.players.process import BotProcess
+from referee.players.protocol import BYE, BotHello, Fault, encode, parse_action, parse_hello
+from referee.players.sandbox import Sandbox
 
 
 @dataclass(frozen=True)

@@ -17,12 +17,11 @@ from collections import deque
 from pathlib import Path
 from typing import IO
 
-from referee.botspec import BotSpec
-from referee.containment import launcher_environment, wrap
-from referee.cpu import CgroupCpuMeter, CpuMeter
-from referee.protocol import MAX_LINE, Fault
-from referee.safetext import for_terminal
-from referee.sandbox import (
+from referee.players.botspec import BotSpec
+from referee.players.containment import launcher_environment, wrap
+from referee.players.cpu import CgroupCpuMeter, CpuMeter
+from referee.players.protocol import MAX_LINE, Fault
+from referee.players.sandbox import (
     BotCgroup,
     Sandbox,
     bwrap_argv,
@@ -30,6 +29,7 @@ from referee.sandbox import (
     remove_workdir,
     visible_paths,
 )
+from referee.safetext import for_terminal
 
 STDERR_CAP = 1 << 20
 OVERFLOW_QUOTE = 200

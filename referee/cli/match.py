@@ -17,20 +17,20 @@ import orjson
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from referee.botspec import BotSpecError, parse_bot
-from referee.chance import fresh_seed
-from referee.match import (
+from referee.games.chance import fresh_seed
+from referee.games.match import (
     GameOutcome,
     MatchConfig,
     duplicate_seatings,
     run_match,
 )
-from referee.matchfolders import FolderError, new_match_folder, temporary_log_folder
-from referee.players import TimeControl
-from referee.report import count, match_document, print_report
+from referee.games.matchfolders import FolderError, new_match_folder, temporary_log_folder
+from referee.games.report import count, match_document, print_report
+from referee.games.stats import Sprt, head_to_head_samples, parse_sprt
+from referee.players.botspec import BotSpecError, parse_bot
+from referee.players.players import TimeControl
+from referee.players.sandbox import Sandbox, SandboxError, resolve
 from referee.safetext import for_rich, for_terminal
-from referee.sandbox import Sandbox, SandboxError, resolve
-from referee.stats import Sprt, head_to_head_samples, parse_sprt
 from thousand.errors import RulesError
 from thousand.registry import game_spec
 from thousand.rules_io import load_rules

@@ -8,7 +8,7 @@ What it does, in order:
 1. asks the kernel to SIGKILL it when the referee dies (parent-death signal);
 2. joins the bot's cgroups (``cgroups``: the ``cgroup.procs`` files the referee made for this
    bot — its process cap and memory cap), so that everything the bot starts is counted;
-3. applies resource limits (``rlimits``: name -> [soft, hard], see referee/sandbox.py);
+3. applies resource limits (``rlimits``: name -> [soft, hard], see referee/players/sandbox.py);
 4. with ``pidns``, moves into a new PID namespace: a child becomes its PID 1 and runs the bot as
    PID 2, so the bot keeps ordinary signal semantics, and when PID 1 exits the kernel kills
    everything the bot started — double-forked daemons too.  Both waiting processes close their

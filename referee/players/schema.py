@@ -20,7 +20,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
-from referee.protocol import MAX_GAMES_LISTED, MAX_NAME, PROTOCOL_VERSION
+from referee.players.protocol import MAX_GAMES_LISTED, MAX_NAME, PROTOCOL_VERSION
 from thousand.registry import GAME_NAMES, game_spec
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"

@@ -1,0 +1,1 @@
+"""Running games: the match loop, clocks and fault policy, chance, statistics, conformance."""
