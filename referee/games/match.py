@@ -122,6 +122,9 @@ class MatchConfig:
     pid_namespace: bool = True
     close_grace: float = 2.0
     sandbox: Sandbox = field(default_factory=Sandbox)
+    only: tuple[int, ...] | None = None
+    """Play only these game numbers of the plan (a cluster task's or a resumed run's share);
+    each keeps the seed and seating it has in the whole match. None: every planned game."""
 
 
 def duplicate_seatings(players: int) -> list[tuple[int, ...]]:
@@ -474,13 +477,15 @@ async def run_match(config: MatchConfig, on_game: OnGame | None = None) -> list[
     count = planned_games(players, config.games, config.rotate)
     if count != config.games:  # --rotate plays whole groups: the hello must say so
         config = dataclasses.replace(config, games=count)
-    slots = max(1, min(config.concurrency, count))
+    wanted = None if config.only is None else set(config.only)
+    indices = [i for i in range(count) if wanted is None or i in wanted]
+    slots = max(1, min(config.concurrency, len(indices)))
     tables = [Table(config, slot) for slot in range(slots)]
     outcomes: list[GameOutcome] = []
     stop = asyncio.Event()
 
     async def work(table: Table) -> None:
-        for index in range(table.slot, count, slots):
+        for index in indices[table.slot :: slots]:
             if stop.is_set():
                 return
             plan = plan_game(players, index, config.seed, config.rotate)
