@@ -20,7 +20,6 @@ from referee.games.chance import MAX_SEED, fresh_seed, is_guessable
 from referee.ladder import paths, ratings, rerate, service, standings, store
 from referee.ladder.executor import LocalExecutor
 from referee.players.botspec import BotSpec, BotSpecError, parse_bot
-from referee.players.players import TimeControl
 from referee.players.sandbox import Sandbox, SandboxError, resolve, visible_paths
 from referee.replay.reader import ReplayError
 from referee.safetext import NAME_LIMIT, for_rich, for_terminal
@@ -233,42 +232,24 @@ def _refuse_shared_folder(db_path: str, spec: BotSpec) -> None:
 def _admit(db_path: str, bot: str) -> tuple[str, str | None]:
     """Run the conformance check under the ladder's own rules; refuse with the reasons.
     Returns the bot as stored (absolute paths) and its fingerprint."""
-    from referee.games.check import check_for_ladder
+    from referee.ladder import admission
 
     db = _open(db_path)
     meta = store.read_meta(db)
     db.close()
     stored, spec = _parse(bot)
     _refuse_shared_folder(db_path, spec)
-    rules = game_spec(meta["game"]).rules_model.model_validate(meta["rules"])
-    time_control = TimeControl(
-        startup=float(meta["time"]["startup"]),
-        bank=float(meta["time"]["bank"]),
-        per_move=float(meta["time"]["per_move"]),
-        clock="wall",
-    )
-    try:  # the check runs the bot exactly as contained as its games will
-        sandbox, warning = resolve(Sandbox.model_validate(meta.get("sandbox") or {}))
+    try:
+        terms = admission.terms(meta)
     except SandboxError as error:
         fail(str(error))
         raise
-    if warning is not None:
-        click.echo(f"thousand: warning: {warning}", err=True)
+    if terms.warning is not None:
+        click.echo(f"thousand: warning: {terms.warning}", err=True)
     click.echo(f"checking {bot} ...", err=True)
-    report = asyncio.run(
-        check_for_ladder(
-            spec,
-            meta["game"],
-            rules,
-            meta.get("rules_label", "?"),
-            int(meta["players"]),
-            time_control,
-            sandbox=sandbox,
-        )
-    )
+    report = asyncio.run(admission.check(spec, terms))
     if report.problems:
-        lines = [f"{p['problem']}: {p['detail']}" for p in report.problems[:5]]
-        fail("the bot failed the conformance check: " + "; ".join(lines))
+        fail("the bot failed the conformance check: " + "; ".join(admission.reasons(report)))
     return stored, spec.digest
 
 
