@@ -1,0 +1,150 @@
+"""The person's seat in a terminal: the table as ``replay show --seat K`` draws it, each step
+of the others one at a time, the legal actions with short keys, and a prompt that explains a
+wrong line and asks again without losing the turn.
+"""
+
+from __future__ import annotations
+
+import select
+import sys
+import time
+from collections.abc import Callable
+from typing import IO, Any, TextIO
+
+from rich.console import Console
+from rich.text import Text
+
+from referee.play.follow import Follow
+from referee.play.keys import NotUnderstood, choices, choose, short_key
+from referee.replay.frames import Frame
+from referee.replay.render import display_names, render_cards, render_dice, render_frame
+from referee.safetext import NAME_LIMIT, for_terminal
+
+
+class Stopped(Exception):
+    """The person left the table (``quit``, or the end of their input)."""
+
+
+def read_line(stream: TextIO, prompt: str, out: IO[str], timeout: float | None) -> str:
+    """One line from the person; ``TimeoutError`` when their clock runs out first, ``Stopped``
+    at the end of the input. Bounded: a line longer than 4 KiB is cut (and then refused)."""
+    out.write(prompt)
+    out.flush()
+    if timeout is not None:
+        ready, _, _ = select.select([stream], [], [], max(0.0, timeout))
+        if not ready:
+            out.write("\n")
+            raise TimeoutError
+    line = stream.readline(4096)
+    if not line:
+        raise Stopped
+    return line.rstrip("\r\n")
+
+
+class TerminalFront:
+    """A ``Front`` (referee/players/person.py) for a terminal."""
+
+    def __init__(
+        self,
+        game: str,
+        follow: Follow,
+        *,
+        pace: float | None = None,
+        console: Console | None = None,
+        stdin: TextIO | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.game = game
+        self.follow = follow
+        self.pace = pace  # None: Enter after each step of the others; else seconds a step
+        self.console = console or Console(highlight=False)
+        self.stdin: TextIO = stdin or sys.stdin
+        self.clock = clock
+        self.seat = 0
+        self.names: list[str] = []
+
+    def _out(self) -> IO[str]:
+        return self.console.file
+
+    def begin(self, seat: int, names: list[str]) -> None:
+        self.seat = seat
+        self.names = [for_terminal(n, NAME_LIMIT) for n in names]
+        self.console.print(
+            Text(f"You play seat {seat} ({self.names[seat]}) at {self.game}.", style="bold")
+        )
+
+    def _names(self) -> list[str]:
+        header = self.follow.header
+        return display_names(header) if header is not None else self.names
+
+    def _frame(self, frame: Frame) -> None:
+        self.console.print()
+        self.console.print(
+            render_frame(frame, self.follow.total, self._names(), self.game, self.seat)
+        )
+
+    def _wait(self) -> None:
+        if self.pace is None:
+            read_line(self.stdin, "[Enter: next step] ", self._out(), None)
+        elif self.pace > 0:
+            time.sleep(self.pace)
+
+    def show_steps(self, *, wait_last: bool) -> None:
+        """Each step since the person last looked: their own moves as one line, the others'
+        as the table after it, one at a time at the person's pace."""
+        frames = self.follow.new_frames()
+        for number, frame in enumerate(frames, start=1):
+            record = frame.record or {}
+            if record.get("kind") == "move" and record.get("seat") == self.seat:
+                if number == len(frames):
+                    self._frame(frame)
+                continue
+            self._frame(frame)
+            if number < len(frames) or wait_last:
+                self._wait()
+
+    def _table(self, view: dict[str, Any]) -> None:
+        """The table from the request's own view (when the replay is not at hand)."""
+        names = self.names
+        body = (
+            render_cards(view, names, self.seat)
+            if self.game == "cards"
+            else render_dice(view, names, self.seat)
+        )
+        for line in body:
+            self.console.print(line)
+
+    def decide(
+        self, view: dict[str, Any], legal: list[dict[str, Any]], left: float | None
+    ) -> dict[str, Any]:
+        self.show_steps(wait_last=False)
+        if self.follow.total == 0:
+            self._table(view)
+        names = self._names()
+        listed = choices(legal, names)
+        self.console.print(Text("Your move:", style="bold green"))
+        width = max(len(short_key(c, self.game)) for c in listed)
+        for choice in listed:
+            self.console.print(
+                Text(
+                    f"  #{choice.number:<3} {short_key(choice, self.game):<{width}}  {choice.label}"
+                )
+            )
+        deadline = None if left is None else self.clock() + left
+        while True:
+            remaining = None if deadline is None else deadline - self.clock()
+            clock = "" if remaining is None else f" ({max(0.0, remaining):.0f} s left)"
+            line = read_line(self.stdin, f"your move{clock}> ", self._out(), remaining)
+            if line.strip().lower() == "quit":
+                raise Stopped
+            try:
+                return choose(line, legal, self.game, names)
+            except NotUnderstood as why:
+                self.console.print(Text(f"  {why}", style="yellow"))
+
+    def end(self, message: dict[str, Any]) -> None:
+        return None
+
+    def finish(self) -> None:
+        """After the game: the steps after the person's last move."""
+        self.show_steps(wait_last=False)
