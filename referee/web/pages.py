@@ -1,7 +1,175 @@
-"""Server-rendered pages: standings, entrants, games, live matches, the contest's rules."""
+"""Server-rendered pages: standings, entrants, games, live matches, the contest's rules.
+
+Every page works without JavaScript; ``/static/live.js`` keeps the standings and live pages
+current over server-sent events (``referee.web.live``). A game page embeds the replay viewer
+(``referee.replay.export``: the same self-contained page ``thousand replay export`` writes),
+served at its own URL only for a finished match.
+"""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+import base64
+import hashlib
+import re
+import threading
+from collections import OrderedDict
+from pathlib import Path
+from typing import Annotated
 
-router = APIRouter()
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import FileResponse, HTMLResponse, Response
+
+from referee.replay.export import build_data, render_page
+from referee.replay.frames import load_frames
+from referee.replay.reader import ReplayError
+from referee.web import live as live_updates
+from referee.web import queries
+from referee.web.chart import rating_chart
+from referee.web.templating import templates
+
+router = APIRouter(default_response_class=HTMLResponse, include_in_schema=False)
+router.include_router(live_updates.router)
+
+STATIC = Path(__file__).resolve().parent / "static"
+STATIC_TYPES = {
+    ".css": "text/css; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".svg": "image/svg+xml",
+}
+VIEWER_CACHE = 32
+"""Replay viewer pages kept in memory: building one runs the engine over the whole game."""
+
+
+def db_path(request: Request) -> Path:
+    path: Path = request.app.state.db_path
+    return path
+
+
+def not_found(request: Request, message: str) -> Response:
+    return templates.TemplateResponse(request, "error.html", {"message": message}, status_code=404)
+
+
+@router.get("/")
+def standings(request: Request) -> Response:
+    with queries.reading(db_path(request)) as db:
+        table = queries.standings_page(db)
+    return templates.TemplateResponse(request, "standings.html", {"table": table})
+
+
+@router.get("/entrants/{name:path}")
+def entrant(request: Request, name: str) -> Response:
+    try:
+        with queries.reading(db_path(request)) as db:
+            page = queries.entrant_page(db, name)
+    except queries.NotFound as error:
+        return not_found(request, str(error))
+    return templates.TemplateResponse(
+        request, "entrant.html", {"entrant": page, "chart": rating_chart(page.history)}
+    )
+
+
+@router.get("/games/{match_id}")
+def game(
+    request: Request, match_id: int, shown: Annotated[int, Query(alias="game", ge=1)] = 1
+) -> Response:
+    try:
+        with queries.reading(db_path(request)) as db:
+            page = queries.game_page(db, match_id)
+    except queries.NotFound as error:
+        return not_found(request, str(error))
+    if page.games and shown > len(page.games):
+        return not_found(request, f"match {match_id} has no game {shown}")
+    return templates.TemplateResponse(request, "game.html", {"game": page, "shown_game": shown})
+
+
+@router.get("/live")
+def live(request: Request) -> Response:
+    with queries.reading(db_path(request)) as db:
+        page = queries.live_page(db)
+    return templates.TemplateResponse(request, "live.html", {"live": page})
+
+
+@router.get("/rules")
+def rules(request: Request) -> Response:
+    with queries.reading(db_path(request)) as db:
+        page = queries.rules_page(db, str(request.base_url))
+    return templates.TemplateResponse(request, "rules.html", {"rules": page})
+
+
+# ------------------------------------------------------------------------- the replay viewer
+
+_INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
+
+
+def viewer_policy(page: str) -> str:
+    """The page's own Content-Security-Policy: its one inline script allowed by its hash (the
+    data block is ``application/octet-stream``, never run), nothing fetched from anywhere, and
+    framed only by this server's game page. Inline styles stay allowed: the viewer draws with
+    style attributes, which run nothing."""
+    hashes = " ".join(
+        "'sha256-" + base64.b64encode(hashlib.sha256(body.encode()).digest()).decode() + "'"
+        for body in _INLINE_SCRIPT.findall(page)
+    )
+    return (
+        f"default-src 'none'; script-src {hashes}; style-src 'unsafe-inline'; "
+        "img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'"
+    )
+
+
+class _Viewers:
+    """The last few viewer pages built, by replay file and its size and modification time (a
+    replay rewritten by a rerun is built again)."""
+
+    def __init__(self) -> None:
+        self.pages: OrderedDict[tuple[str, int, int], tuple[str, str]] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, replay: Path) -> tuple[str, str]:
+        stat = replay.stat()
+        key = (str(replay), stat.st_size, stat.st_mtime_ns)
+        with self.lock:
+            if key in self.pages:
+                self.pages.move_to_end(key)
+                return self.pages[key]
+        loaded = load_frames(replay)
+        if not loaded.frames:
+            raise ReplayError(f"{replay.name}: no steps to show")
+        page = render_page(build_data(loaded))
+        built = (page, viewer_policy(page))
+        with self.lock:
+            self.pages[key] = built
+            while len(self.pages) > VIEWER_CACHE:
+                self.pages.popitem(last=False)
+        return built
+
+
+viewers = _Viewers()
+
+
+@router.get("/games/{match_id}/replay/{index}")
+def replay(request: Request, match_id: int, index: int) -> Response:
+    try:
+        with queries.reading(db_path(request)) as db:
+            path = queries.replay_file(db, match_id, index)
+        page, policy = viewers.get(path)
+    except queries.NotFound as error:
+        return not_found(request, str(error))
+    except (OSError, ReplayError):
+        return not_found(request, f"the replay of match {match_id}, game {index} is gone")
+    return HTMLResponse(
+        page,
+        headers={"Content-Security-Policy": policy, "X-Frame-Options": "SAMEORIGIN"},
+    )
+
+
+# ------------------------------------------------------------------------------ static files
+
+
+@router.get("/static/{name}")
+def static(name: str) -> Response:
+    """The few files next to this module, by exact name: nothing else on the disk is served."""
+    path = STATIC / name
+    kind = STATIC_TYPES.get(path.suffix)
+    if kind is None or "/" in name or name.startswith(".") or not path.is_file():
+        return Response("not found", status_code=404, media_type="text/plain")
+    return FileResponse(path, media_type=kind, headers={"Cache-Control": "public, max-age=300"})

@@ -1,0 +1,450 @@
+"""What the contest server's pages and JSON API show, read from the ladder's database.
+
+Each page has one pydantic model here and one function that fills it; the page renders the
+model through a template and the API returns the same model, so the two never disagree and
+OpenAPI publishes the schema of what a page shows.
+
+Nothing here shows what a contestant must not see: an entrant's bot command (paths of the
+uploaded files), its logs, or the replay of a match that is still running (its games hold
+hidden cards until they end). Names are returned as the contestants wrote them: escaping is
+the renderer's job (Jinja2's autoescape, ``referee.safetext``), done where the text is shown.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from referee.ladder import paths, store
+from referee.ladder.ratings import Rating
+from referee.ladder.standings import Standings, standings
+
+RECENT = 20
+"""Matches listed on an entrant's page and on the live page."""
+HISTORY_LIMIT = 1000
+"""Points of an entrant's rating chart: the latest ones (a chart of more says no more)."""
+
+
+class RatingPoint(BaseModel):
+    """The rating after one match (``match_id`` None: the starting rating)."""
+
+    match_id: int | None
+    finished: str | None
+    mu: float
+    sigma: float
+    rating: float
+
+
+class EntrantVersion(BaseModel):
+    version: int
+    matches: int
+    first_played: str | None
+    last_played: str | None
+    current: bool
+
+
+class EntrantMatch(BaseModel):
+    id: int
+    finished: str | None
+    version: int
+    rank: int
+    games: int
+    wins: int
+    faults: int
+    fault_games: int
+    others: list[str]
+    fault_kinds: dict[str, int]
+    """Faults of the whole match by kind (every seat's): what went wrong, for the details."""
+
+
+class EntrantPage(BaseModel):
+    name: str
+    version: int
+    enabled: bool
+    added: str
+    digest: str | None
+    rank: int
+    rating: float
+    mu: float
+    sigma: float
+    matches: int
+    games: int
+    wins: int
+    win_share: float | None
+    faults: int
+    fault_games: int
+    history: list[RatingPoint]
+    versions: list[EntrantVersion]
+    recent: list[EntrantMatch]
+    faulty: list[EntrantMatch]
+    """The latest matches in which this entrant faulted."""
+
+
+class GameSeat(BaseModel):
+    name: str
+    version: int
+    rank: int | None
+    games: int | None
+    wins: int | None
+    faults: int | None
+
+
+class GameLink(BaseModel):
+    index: int
+    """1-based: game 1 is the first of the match."""
+    viewer: str
+    """The URL of the replay viewer page for this game."""
+
+
+class GamePage(BaseModel):
+    """One ladder match (a duplicate group of games), and its replays once it has finished."""
+
+    id: int
+    status: str
+    game: str
+    rules: str
+    started: str
+    finished: str | None
+    seats: list[GameSeat]
+    fault_kinds: dict[str, int]
+    games: list[GameLink]
+
+
+class RunningMatch(BaseModel):
+    id: int
+    entrants: list[str]
+    started: str
+
+
+class FinishedMatch(BaseModel):
+    id: int
+    finished: str | None
+    entrants: list[str]
+    ranks: list[int] | None
+
+
+class LivePage(BaseModel):
+    matches_done: int
+    running: list[RunningMatch]
+    recent: list[FinishedMatch]
+
+
+class RulesPage(BaseModel):
+    game: str
+    players: int
+    rules_label: str
+    rules: dict[str, Any]
+    time: dict[str, Any]
+    sandbox: dict[str, Any] | None
+    sandbox_mode: str | None
+    matches_a_pairing: str
+    rating: str
+    submit: str
+    """The ``curl`` line a contestant types to submit a bot (TOKEN and FILE stand for theirs)."""
+
+
+class NotFound(LookupError):
+    """No such entrant, match or game: the page answers 404 with this message."""
+
+
+# ------------------------------------------------------------------------------ connections
+
+_local = threading.local()
+
+
+@contextlib.contextmanager
+def reading(db_path: Path) -> Iterator[sqlite3.Connection]:
+    """A read-only connection to the ladder, one per server thread and kept open (opening one
+    checks the file is a ladder: too slow for every request), inside one read transaction so
+    that a page reads one moment of a ladder that ``ladder run`` keeps writing."""
+    held: dict[Path, sqlite3.Connection] = getattr(_local, "connections", None) or {}
+    _local.connections = held
+    db = held.get(db_path)
+    if db is None:
+        db = store.connect(db_path, write=False)
+        held[db_path] = db
+    try:
+        db.execute("BEGIN")
+        try:
+            yield db
+        finally:
+            if db.in_transaction:
+                db.execute("COMMIT")
+    except sqlite3.Error:
+        held.pop(db_path, None)
+        with contextlib.suppress(sqlite3.Error):
+            db.close()
+        raise
+
+
+# ----------------------------------------------------------------------------------- pages
+
+
+def standings_page(db: sqlite3.Connection) -> Standings:
+    return standings(db)
+
+
+def _names(db: sqlite3.Connection) -> dict[int, str]:
+    return {row[0]: row[1] for row in db.execute("SELECT id, name FROM entrants")}
+
+
+def _summary(row: sqlite3.Row) -> dict[str, Any]:
+    try:
+        loaded = json.loads(row["summary"]) if row["summary"] else {}
+    except ValueError:
+        return {}
+    return loaded if isinstance(loaded, dict) else {}
+
+
+def entrant_page(db: sqlite3.Connection, name: str) -> EntrantPage:
+    row = db.execute("SELECT * FROM entrants WHERE name = ?", (name,)).fetchone()
+    if row is None:
+        raise NotFound(f"no entrant named {name!r}")
+    table = standings(db)
+    standing = next(r for r in table.rows if r.name == name)
+    entrant_id = int(row["id"])
+    names = _names(db)
+    history = _history(db, entrant_id)
+    played = db.execute(
+        "SELECT r.*, m.finished, m.entrants, m.summary FROM results r "
+        "JOIN matches m ON m.id = r.match_id WHERE r.entrant_id = ? "
+        "ORDER BY r.match_id DESC",
+        (entrant_id,),
+    ).fetchall()
+    versions: dict[int, EntrantVersion] = {}
+    recent: list[EntrantMatch] = []
+    faulty: list[EntrantMatch] = []
+    for result in played:
+        version = int(result["version"])
+        seen = versions.get(version)
+        if seen is None:
+            seen = versions[version] = EntrantVersion(
+                version=version,
+                matches=0,
+                first_played=None,
+                last_played=result["finished"],
+                current=version == row["version"],
+            )
+        seen.matches += 1
+        seen.first_played = result["finished"]  # the rows come newest first
+        if len(recent) >= RECENT and (len(faulty) >= RECENT or not result["faults"]):
+            continue
+        entry = EntrantMatch(
+            id=result["match_id"],
+            finished=result["finished"],
+            version=version,
+            rank=result["rank"],
+            games=result["games"],
+            wins=result["wins"],
+            faults=result["faults"],
+            fault_games=result["fault_games"],
+            others=[
+                names.get(i, f"#{i}") for i in json.loads(result["entrants"]) if i != entrant_id
+            ],
+            fault_kinds=_fault_kinds(_summary(result)),
+        )
+        if len(recent) < RECENT:
+            recent.append(entry)
+        if result["faults"] and len(faulty) < RECENT:
+            faulty.append(entry)
+    if row["version"] not in versions:
+        versions[row["version"]] = EntrantVersion(
+            version=row["version"], matches=0, first_played=None, last_played=None, current=True
+        )
+    return EntrantPage(
+        name=name,
+        version=row["version"],
+        enabled=bool(row["enabled"]),
+        added=row["added"],
+        digest=row["digest"],
+        rank=standing.rank,
+        rating=standing.rating,
+        mu=standing.mu,
+        sigma=standing.sigma,
+        matches=standing.matches,
+        games=standing.games,
+        wins=standing.wins,
+        win_share=round(standing.wins / standing.games, 4) if standing.games else None,
+        faults=standing.faults,
+        fault_games=standing.fault_games,
+        history=history,
+        versions=sorted(versions.values(), key=lambda v: -v.version),
+        recent=recent,
+        faulty=faulty,
+    )
+
+
+def _fault_kinds(summary: dict[str, Any]) -> dict[str, int]:
+    kinds = summary.get("faults")
+    if not isinstance(kinds, dict):
+        return {}
+    return {str(k): int(v) for k, v in kinds.items() if isinstance(v, int)}
+
+
+def _point(match_id: int | None, finished: str | None, mu: float, sigma: float) -> RatingPoint:
+    return RatingPoint(
+        match_id=match_id,
+        finished=finished,
+        mu=round(mu, 3),
+        sigma=round(sigma, 3),
+        rating=round(Rating(mu, sigma).conservative, 3),
+    )
+
+
+def _history(db: sqlite3.Connection, entrant_id: int) -> list[RatingPoint]:
+    """The entrant's rating after each of its matches, in the order they were rated (a rating
+    reset starts again from the first rating), the latest ``HISTORY_LIMIT`` of them."""
+    rows = db.execute(
+        "SELECT e.kind, r.match_id, m.finished, r.mu_before, r.sigma_before, r.mu_after, "
+        "r.sigma_after FROM rating_events e "
+        "LEFT JOIN ratings r ON r.match_id = e.match_id AND r.entrant_id = ? "
+        "LEFT JOIN matches m ON m.id = e.match_id "
+        "WHERE (e.kind = 'match' AND r.entrant_id IS NOT NULL) "
+        "OR (e.kind = 'reset' AND e.entrant_id = ?) "
+        "ORDER BY e.seq DESC LIMIT ?",
+        (entrant_id, entrant_id, HISTORY_LIMIT),
+    ).fetchall()
+    rows.reverse()
+    points: list[RatingPoint] = []
+    for row in rows:
+        if row["kind"] == "reset":
+            start = Rating()
+            points.append(_point(None, None, start.mu, start.sigma))
+            continue
+        if not points:
+            points.append(_point(None, None, row["mu_before"], row["sigma_before"]))
+        points.append(_point(row["match_id"], row["finished"], row["mu_after"], row["sigma_after"]))
+    return points
+
+
+def game_page(db: sqlite3.Connection, match_id: int) -> GamePage:
+    row = db.execute("SELECT * FROM matches WHERE id = ?", (match_id,)).fetchone()
+    if row is None:
+        raise NotFound(f"no match {match_id}")
+    meta = store.read_meta(db)
+    names = _names(db)
+    ids = json.loads(row["entrants"])
+    versions = json.loads(row["versions"])
+    results = {
+        r["entrant_id"]: r
+        for r in db.execute("SELECT * FROM results WHERE match_id = ?", (match_id,))
+    }
+    seats = []
+    for entrant_id, version in zip(ids, versions, strict=False):
+        result = results.get(entrant_id)
+        seats.append(
+            GameSeat(
+                name=names.get(entrant_id, f"#{entrant_id}"),
+                version=version,
+                rank=result["rank"] if result else None,
+                games=result["games"] if result else None,
+                wins=result["wins"] if result else None,
+                faults=result["faults"] if result else None,
+            )
+        )
+    done = row["status"] == "done"
+    links = [
+        GameLink(index=index, viewer=f"/games/{match_id}/replay/{index}")
+        for index in range(1, len(replay_paths(db, row)) + 1)
+    ]
+    return GamePage(
+        id=match_id,
+        status=row["status"],
+        game=str(meta.get("game")),
+        rules=str(meta.get("rules_label", "?")),
+        started=_iso(row["claimed"]),
+        finished=row["finished"],
+        seats=seats,
+        fault_kinds=_fault_kinds(_summary(row)) if done else {},
+        games=links if done else [],
+    )
+
+
+def replay_paths(db: sqlite3.Connection, row: sqlite3.Row) -> list[Path]:
+    """The replay files of a finished match; none for a running or abandoned one. A running
+    match's files are on disk already, holding every hand dealt so far: the database names
+    them only once the match is recorded, and this is the only way the server finds one."""
+    if row["status"] != "done" or not row["replays"]:
+        return []
+    here = store.location(db)
+    return [paths.replay_file(r, here) for r in json.loads(row["replays"])]
+
+
+def replay_file(db: sqlite3.Connection, match_id: int, index: int) -> Path:
+    row = db.execute("SELECT * FROM matches WHERE id = ?", (match_id,)).fetchone()
+    if row is None:
+        raise NotFound(f"no match {match_id}")
+    if row["status"] != "done":
+        raise NotFound(f"match {match_id} is {row['status']}: its games are shown once it ends")
+    files = replay_paths(db, row)
+    if not 1 <= index <= len(files):
+        raise NotFound(f"match {match_id} has no game {index}")
+    return files[index - 1]
+
+
+def _iso(seconds: float) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime(seconds))
+
+
+def live_page(db: sqlite3.Connection) -> LivePage:
+    names = _names(db)
+    running = [
+        RunningMatch(
+            id=row["id"],
+            entrants=[names.get(i, f"#{i}") for i in json.loads(row["entrants"])],
+            started=_iso(row["claimed"]),
+        )
+        for row in db.execute(
+            "SELECT id, entrants, claimed FROM matches WHERE status = 'running' ORDER BY id"
+        )
+    ]
+    recent = [
+        FinishedMatch(
+            id=row["id"],
+            finished=row["finished"],
+            entrants=[names.get(i, f"#{i}") for i in json.loads(row["entrants"])],
+            ranks=_summary(row).get("ranks"),
+        )
+        for row in db.execute(
+            "SELECT id, finished, entrants, summary FROM matches WHERE status = 'done' "
+            "ORDER BY id DESC LIMIT ?",
+            (RECENT,),
+        )
+    ]
+    done = db.execute("SELECT COUNT(*) FROM matches WHERE status = 'done'").fetchone()[0]
+    return LivePage(matches_done=int(done), running=running, recent=recent)
+
+
+def rules_page(db: sqlite3.Connection, base_url: str) -> RulesPage:
+    meta = store.read_meta(db)
+    sandbox = meta.get("sandbox")
+    mode = meta.get("sandbox_effective") or (
+        sandbox.get("mode") if isinstance(sandbox, dict) else sandbox
+    )
+    submit = (
+        'curl -H "Authorization: Bearer $TOKEN" -F "file=@bot.tar.gz" '
+        f"{base_url.rstrip('/')}/api/bots"
+    )
+    return RulesPage(
+        game=str(meta["game"]),
+        players=int(meta["players"]),
+        rules_label=str(meta.get("rules_label", "?")),
+        rules=meta.get("rules") or {},
+        time=meta.get("time") or {},
+        sandbox=sandbox if isinstance(sandbox, dict) else None,
+        sandbox_mode=str(mode) if mode else None,
+        matches_a_pairing=(
+            "a match is one duplicate group: the same deals or throws in every seating, so "
+            "luck evens out"
+        ),
+        rating="μ − 3σ (OpenSkill Plackett–Luce), one update per match",
+        submit=submit,
+    )

@@ -1,0 +1,49 @@
+"""The Jinja2 environment of the contest server's pages.
+
+Autoescape is on for every template: a contestant's name reaches a page only through it.
+Names also pass ``shown`` (``referee.safetext.for_terminal``, cut to ``NAME_LIMIT``), so that
+a control character or a right-to-left override in a name appears as its visible escape, as
+in every other table the referee prints, instead of silently reordering the page.
+"""
+
+from __future__ import annotations
+
+import urllib.parse
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from fastapi.templating import Jinja2Templates
+
+from referee.safetext import NAME_LIMIT, for_terminal
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+
+
+def shown(value: Any, limit: int = NAME_LIMIT) -> str:
+    """A contestant's text as a page shows it (HTML escaping follows, by autoescape)."""
+    return for_terminal(value, limit)
+
+
+def segment(value: Any) -> str:
+    """One URL path segment: a name with ``/``, ``?`` or ``#`` in it still names one entrant."""
+    return urllib.parse.quote(str(value), safe="")
+
+
+def share(wins: int, games: int) -> str:
+    return f"{100.0 * wins / games:.1f} %" if games else "—"
+
+
+def number(value: float | None, digits: int = 2) -> str:
+    return "—" if value is None else f"{value:.{digits}f}"
+
+
+environment = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(TEMPLATES),
+    autoescape=True,
+    undefined=jinja2.StrictUndefined,
+    lstrip_blocks=True,
+)
+templates = Jinja2Templates(env=environment)
+templates.env.filters.update(shown=shown, segment=segment, number=number)
+templates.env.globals.update(share=share)

@@ -1,0 +1,205 @@
+"""Fixtures of the contest server's tests: a real ladder made by the real CLI, a real uvicorn
+server in its own process on a free port of 127.0.0.1, and a real headless Chromium.
+
+Nothing is mocked. The example ladder is built once a session with ``thousand ladder
+init/add/run`` (builtin bots, the example dice bot as a process, a bot that makes an illegal
+move, and entrants named by hostile contestants — the names the referee's tests already use);
+a test that changes a ladder works on a copy (``ladder_copy``). Servers are started with
+``thousand ladder serve`` when that command exists, otherwise with uvicorn on
+``referee.web.app.create_app`` directly, and killed by their process group at the end.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.inputs.conftest import HOSTILE_NAMES
+from tests.ladder.conftest import DICE_BOT, FAULTY, ROOT, SHORT_DICE, ok, py_bot, thousand
+
+PY = sys.executable
+NAMES = ["alpha", "beta", "gamma", "faulty"]
+"""The example ladder's plainly named entrants (gamma: the example dice bot as a process;
+faulty: makes an illegal move in every game)."""
+MATCHES = 12
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def serve_command_exists() -> bool:
+    """``thousand ladder serve`` (helper 13A's command) is registered."""
+    from referee.cli.main import main
+
+    group = main.commands.get("ladder") if hasattr(main, "commands") else None
+    return group is not None and "serve" in getattr(group, "commands", {})
+
+
+UVICORN = (
+    "import sys, uvicorn; from pathlib import Path; from referee.web.app import create_app; "
+    "uvicorn.run(create_app(Path(sys.argv[1])), host='127.0.0.1', port=int(sys.argv[2]), "
+    "log_level='warning', timeout_graceful_shutdown=2)"
+)
+
+
+@dataclass
+class Server:
+    """A running server: ``url`` (no trailing slash), its process and what it printed."""
+
+    url: str
+    db: Path
+    process: subprocess.Popen[bytes]
+    log: Path
+    client: httpx.Client = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.client = httpx.Client(base_url=self.url, timeout=30.0)
+
+    def get(self, path: str) -> httpx.Response:
+        return self.client.get(path)
+
+    def output(self) -> str:
+        return self.log.read_text(encoding="utf-8", errors="replace")
+
+    def close(self) -> None:
+        self.client.close()
+        if self.process.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(5)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+
+
+def start_server(db: Path, *extra: str, within: float = 30.0) -> Server:
+    """A server on ``db``, waited for until it answers (``extra``: options of ``ladder serve``)."""
+    port = free_port()
+    if serve_command_exists():
+        argv = [*thousand(), "ladder", "serve", str(db), "--port", str(port), *extra]
+    else:
+        argv = [PY, "-c", UVICORN, str(db), str(port)]
+    log = db.parent / f"server-{port}.log"
+    with open(log, "wb") as out:
+        process = subprocess.Popen(
+            argv,
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            cwd=ROOT,
+            start_new_session=True,
+        )
+    server = Server(f"http://127.0.0.1:{port}", db, process, log)
+    deadline = time.monotonic() + within
+    while True:
+        if process.poll() is not None:
+            server.close()
+            raise AssertionError(f"the server exited ({process.returncode}):\n{server.output()}")
+        try:
+            if server.get("/api/standings").status_code == 200:
+                return server
+        except httpx.TransportError:
+            pass
+        if time.monotonic() > deadline:
+            server.close()
+            raise AssertionError(f"the server did not answer in {within} s:\n{server.output()}")
+        time.sleep(0.05)
+
+
+@pytest.fixture
+def serve() -> Iterator[Callable[..., Server]]:
+    """``serve(db, *options)`` starts a server that is killed when the test ends."""
+    started: list[Server] = []
+
+    def start(db: Path, *extra: str) -> Server:
+        server = start_server(db, *extra)
+        started.append(server)
+        return server
+
+    try:
+        yield start
+    finally:
+        for server in started:
+            server.close()
+
+
+# ------------------------------------------------------------------------------- ladders
+
+
+def build_example_ladder(folder: Path) -> Path:
+    """The example ladder: plain and hostile names, ``MATCHES`` matches played for real."""
+    db = folder / "ladder.db"
+    rules = folder / "short.toml"
+    rules.write_text(SHORT_DICE, encoding="utf-8")
+    init = "init --game dice --players 3 --seed 2026 --sandbox rlimits --allow-weak-sandbox"
+    ok(*init.split()[:1], db, *init.split()[1:], "--rules", rules)
+    bots = {
+        "alpha": "builtin:random",
+        "beta": "builtin:random",
+        "gamma": py_bot(DICE_BOT),
+        "faulty": py_bot(FAULTY, "illegal", 2),
+    }
+    hostile = {f"hostile{i}": "builtin:random" for i in range(len(HOSTILE_NAMES))}
+    for name, bot in {**bots, **hostile}.items():
+        ok("add", db, name, bot, "--no-check")
+    ok("run", db, "--matches", MATCHES, "--concurrency", "2", timeout=180)
+    # Names that `ladder add` refuses (control characters) are written directly, as a ladder
+    # made before names were checked holds them.
+    with contextlib.closing(sqlite3.connect(db)) as conn, conn:
+        for index, name in enumerate(HOSTILE_NAMES):
+            conn.execute("UPDATE entrants SET name = ? WHERE name = ?", (name, f"hostile{index}"))
+    return db
+
+
+@pytest.fixture(scope="session")
+def example_ladder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_example_ladder(tmp_path_factory.mktemp("web-ladder"))
+
+
+def copy_ladder(source: Path, folder: Path) -> Path:
+    """An independent copy of a ladder and its files folder (replays), for a test that
+    changes it."""
+    db = folder / source.name
+    with (
+        contextlib.closing(sqlite3.connect(source)) as a,
+        contextlib.closing(sqlite3.connect(db)) as b,
+    ):
+        a.backup(b)
+    files = source.with_name(source.name + ".files")
+    if files.is_dir():
+        shutil.copytree(files, db.with_name(db.name + ".files"))
+    return db
+
+
+@pytest.fixture
+def ladder_copy(example_ladder: Path, tmp_path: Path) -> Path:
+    return copy_ladder(example_ladder, tmp_path)
+
+
+@pytest.fixture(scope="session")
+def example_server(example_ladder: Path) -> Iterator[Server]:
+    """One server on the example ladder for the tests that only read."""
+    server = start_server(example_ladder)
+    try:
+        yield server
+    finally:
+        server.close()
