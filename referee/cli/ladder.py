@@ -18,7 +18,6 @@ from referee.cli.bounds import MAX_SEATS, int_range, time_options
 from referee.cli.sandbox_options import sandbox_from_options, sandbox_options_defaulting
 from referee.games.chance import MAX_SEED, fresh_seed, is_guessable
 from referee.ladder import paths, ratings, rerate, service, standings, store
-from referee.ladder.executor import LocalExecutor
 from referee.players.botspec import BotSpec, BotSpecError, parse_bot
 from referee.players.sandbox import Sandbox, SandboxError, resolve, visible_paths
 from referee.replay.reader import ReplayError
@@ -397,6 +396,14 @@ def _parse_until(text: str) -> float:
 )
 @click.option("--forever", is_flag=True, help="Play until interrupted.")
 @click.option("--concurrency", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option(
+    "--executor",
+    "executor_text",
+    default="local",
+    show_default=True,
+    help="Where matches are played: local, or dask://HOST:PORT (a Dask scheduler's workers; "
+    "pip install 'thousand[dask]', see docs/cluster.md).",
+)
 @click.option("--uniform", is_flag=True, hidden=True, help="Random pairing (benchmarks).")
 @click.option(
     "--allow-weak-sandbox",
@@ -410,6 +417,7 @@ def ladder_run(
     total: int | None,
     forever: bool,
     concurrency: int,
+    executor_text: str,
     uniform: bool,
     allow_weak_sandbox: bool,
 ) -> None:
@@ -441,10 +449,24 @@ def ladder_run(
             "create the ladder with --sandbox bwrap, or run with --allow-weak-sandbox for "
             "bots you trust"
         )
+    from referee.cluster.connect import ClusterError
+    from referee.ladder.dask_executor import start_executor
+
+    loop = asyncio.new_event_loop()
+    try:
+        started_executor = start_executor(executor_text, chosen, loop, conn)
+    except (ClusterError, store.LadderError) as error:
+        loop.close()
+        fail(str(error))
+        return
     with store.transaction(conn):
         conn.execute(
             "INSERT OR REPLACE INTO meta VALUES ('sandbox_effective', ?)",
             (json.dumps(chosen.describe()),),
+        )
+        conn.execute(
+            "INSERT OR REPLACE INTO meta VALUES ('executor', ?)",
+            (json.dumps(started_executor.name),),
         )
     conn.close()
     budget = service.Budget(matches, _parse_until(until) if until else None, total)
@@ -468,17 +490,18 @@ def ladder_run(
     def on_recorded(count: int, leader: store.Entrant | None) -> None:
         rate = count / max(1e-9, time.monotonic() - started) * 60
         lead = f", leader {for_rich(leader.name, NAME_LIMIT)}" if leader else ""
-        progress.update(task, description=f"ladder: {count} matches, {rate:.1f}/min{lead}")
+        live = started_executor.status()
+        live = f", {live}" if live else ""
+        progress.update(task, description=f"ladder: {count} matches, {rate:.1f}/min{lead}{live}")
 
     def on_failure(match_id: int, error: Exception) -> None:
         err.print(f"match {match_id} abandoned: {type(error).__name__}: {for_rich(error)}")
 
-    loop = asyncio.new_event_loop()
     stop = asyncio.Event()
     main_task = loop.create_task(
         service.run(
             Path(db),
-            LocalExecutor(chosen),
+            started_executor.executor,
             budget,
             concurrency,
             stop,
@@ -516,6 +539,7 @@ def ladder_run(
         fail(str(error))
         return
     finally:
+        loop.run_until_complete(started_executor.close())
         loop.close()
     click.echo(f"recorded {recorded} match{'' if recorded == 1 else 'es'}")
     if presses:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from referee.games.match import GameOutcome, MatchConfig, duplicate_seatings, run_match
+from referee.ladder.store import LadderError
 from referee.players.botspec import parse_bot_or_unavailable
 from referee.players.players import TimeControl
 from referee.players.sandbox import Sandbox
@@ -87,6 +88,45 @@ class Executor(Protocol):
     async def run(self, spec: MatchSpec) -> MatchOutcome: ...
 
 
+class ExecutorLost(LadderError):
+    """The executor can play no more matches (a cluster's scheduler is gone): the run stops,
+    the matches in flight are abandoned, and a later run resumes."""
+
+
+def match_config(spec: MatchSpec, sandbox: Sandbox | None) -> MatchConfig:
+    """The ``MatchConfig`` of a ladder match, wherever it is played: one duplicate group with
+    the ladder's rules, clocks and sandbox; replays (and bots' logs) in the match's folder."""
+    rules = rules_from_mapping(spec.game, {k: v for k, v in spec.rules.items()})
+    time = TimeControl(
+        startup=float(spec.time["startup"]),
+        bank=float(spec.time["bank"]),
+        per_move=float(spec.time["per_move"]),
+        clock=str(spec.time.get("clock", "wall")),
+    )
+    replays = Path(spec.replays)
+    config = MatchConfig(
+        game=spec.game,
+        rules=rules,
+        rules_label=spec.rules_label,
+        bots=[parse_bot_or_unavailable(b) for b in spec.bots],
+        games=spec.games,
+        seed=spec.seed,
+        rotate=True,
+        time=time,
+        concurrency=1,
+        replays=replays,
+        logs=replays / "logs",
+        compress=bool(spec.options.get("compress")),
+        close_grace=1.0,
+    )
+    stored = spec.options.get("sandbox")
+    if sandbox is not None:
+        config.sandbox = sandbox
+    elif stored:
+        config.sandbox = Sandbox.model_validate(stored)
+    return config
+
+
 class LocalExecutor:
     """Plays the match in this process's event loop with real bot processes."""
 
@@ -94,33 +134,5 @@ class LocalExecutor:
         self.sandbox = sandbox
 
     async def run(self, spec: MatchSpec) -> MatchOutcome:
-        rules = rules_from_mapping(spec.game, {k: v for k, v in spec.rules.items()})
-        time = TimeControl(
-            startup=float(spec.time["startup"]),
-            bank=float(spec.time["bank"]),
-            per_move=float(spec.time["per_move"]),
-            clock=str(spec.time.get("clock", "wall")),
-        )
-        replays = Path(spec.replays)
-        config = MatchConfig(
-            game=spec.game,
-            rules=rules,
-            rules_label=spec.rules_label,
-            bots=[parse_bot_or_unavailable(b) for b in spec.bots],
-            games=spec.games,
-            seed=spec.seed,
-            rotate=True,
-            time=time,
-            concurrency=1,
-            replays=replays,
-            logs=replays / "logs",
-            compress=bool(spec.options.get("compress")),
-            close_grace=1.0,
-        )
-        stored = spec.options.get("sandbox")
-        if self.sandbox is not None:
-            config.sandbox = self.sandbox
-        elif stored:
-            config.sandbox = Sandbox.model_validate(stored)
-        outcomes = await run_match(config)
+        outcomes = await run_match(match_config(spec, self.sandbox))
         return outcome_from_games(spec.players, outcomes)

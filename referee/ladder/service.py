@@ -24,7 +24,7 @@ from typing import Any
 
 from referee.games import chance
 from referee.ladder import paths, ratings, scheduler, store
-from referee.ladder.executor import Executor, MatchOutcome, MatchSpec
+from referee.ladder.executor import Executor, ExecutorLost, MatchOutcome, MatchSpec
 from referee.players.botspec import BotSpecError, parse_bot
 
 STALE_SECONDS = 600.0
@@ -118,7 +118,12 @@ def claim(db: sqlite3.Connection, db_path: Path, worker: str, *, uniform: bool =
         seed=int(seed, 16),
         time=meta["time"],
         replays=str(replays),
-        options={"sandbox": meta.get("sandbox"), "compress": bool(meta.get("compress"))},
+        options={
+            "sandbox": meta.get("sandbox"),
+            "compress": bool(meta.get("compress")),
+            # What admission fingerprinted: an executor that ships bots checks it.
+            "digests": [e.digest for e in chosen],
+        },
     )
     return Claim(spec, chosen)
 
@@ -290,6 +295,9 @@ async def run(
                 try:
                     outcome = task.result()
                 except Exception as error:
+                    if isinstance(error, ExecutorLost):
+                        running[task] = claim_  # abandoned with the others, below
+                        raise
                     if store.is_disk_full(error):
                         # Every match would fail the same way: stop (the ones in flight are
                         # abandoned below) rather than claim and abandon match after match.

@@ -1,0 +1,61 @@
+"""Reaching a Dask scheduler from an ``--executor`` value.
+
+``dask://HOST:PORT`` is the plain TCP address a ``dask scheduler`` prints; ``tls://HOST:PORT``
+uses Dask's own TLS settings (``distributed.comm.tls.*`` in the Dask configuration, see
+docs/cluster.md). ``distributed`` is imported here, lazily: the core install has no Dask.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+_ADDRESS = re.compile(r"^(dask|tcp|tls)://([A-Za-z0-9.\-]+|\[[0-9A-Fa-f:]+\]):(\d{1,5})$")
+
+RECONNECT_SECONDS = 10.0
+"""How long the coordinator waits for a lost scheduler to come back before it stops."""
+
+
+class ClusterError(ValueError):
+    """An executor that cannot be used; one line for a person."""
+
+
+def parse_executor(text: str) -> str | None:
+    """None for ``local``; the scheduler's Dask address for ``dask://HOST:PORT`` (or tls://)."""
+    if text == "local":
+        return None
+    match = _ADDRESS.match(text.strip())
+    if match is None or not 0 < int(match.group(3)) < 65536:
+        raise ClusterError(
+            f"--executor {text[:80]!r}: use local, dask://HOST:PORT or tls://HOST:PORT"
+        )
+    scheme = "tcp" if match.group(1) == "dask" else match.group(1)
+    return f"{scheme}://{match.group(2)}:{match.group(3)}"
+
+
+def distributed_module() -> Any:
+    try:
+        import distributed
+    except ImportError:
+        raise ClusterError("--executor dask:// needs Dask: pip install 'thousand[dask]'") from None
+    return distributed
+
+
+async def connect(address: str, timeout: float = 10.0) -> Client:
+    """An asynchronous client of the scheduler at ``address``, or ``ClusterError``."""
+    distributed = distributed_module()
+    try:
+        client = await distributed.Client(
+            address,
+            asynchronous=True,
+            timeout=timeout,
+            set_as_default=False,
+        )
+    except (OSError, TimeoutError) as error:
+        raise ClusterError(
+            f"cannot reach the Dask scheduler at {address}: {error or type(error).__name__}"
+        ) from None
+    return client  # type: ignore[no-any-return]

@@ -1,0 +1,142 @@
+"""Sending tasks to the cluster and getting their results back, whatever happens to it.
+
+- A worker that dies mid-task (SIGKILL, a lost machine): Dask's scheduler runs the task again on
+  another worker; the coordinator sees one result, so what it records, it records once.
+- A worker that cannot run a bot (``WorkerUnfit``): the task goes again to the other workers,
+  and the worker is reported (``unfit``).
+- The scheduler lost for longer than the client waits for it: ``ExecutorLost``, and the caller
+  stops cleanly (a ladder run abandons the matches in flight; a later run resumes).
+- The coordinator's own task cancelled: its Dask task is cancelled too, so nothing of it runs
+  on for nobody (and if the coordinator itself dies, the scheduler drops its tasks with it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from referee.cluster.connect import ClusterError, connect
+from referee.cluster.worker import Task, TaskResult, WorkerUnfit, play
+from referee.ladder.executor import ExecutorLost
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+
+class Cluster:
+    """One coordinator's connection to a scheduler, and the bookkeeping live progress shows."""
+
+    def __init__(self, address: str) -> None:
+        self.address = address
+        self.client: Client | None = None
+        self.in_flight = 0
+        self.finished = 0
+        self.started = time.monotonic()
+        self.unfit: dict[str, str] = {}
+        self.on_unfit: Callable[[str, str], None] | None = None
+        self._workers: dict[str, int] = {}
+
+    async def start(self) -> None:
+        if self.client is None:
+            self.client = await connect(self.address)
+            await self.refresh()
+
+    async def refresh(self) -> None:
+        """Ask the scheduler which workers it has (address -> threads)."""
+        if self.client is None:
+            return
+        try:
+            identity = await self.client.scheduler.identity()  # type: ignore[union-attr]
+        except Exception:  # the scheduler is gone: the next task says so
+            return
+        self._workers = {
+            address: int(info.get("nthreads", 1))
+            for address, info in dict(identity.get("workers", {})).items()
+        }
+
+    async def close(self) -> None:
+        if self.client is not None:
+            with contextlib.suppress(Exception):
+                await self.client.close()  # type: ignore[no-untyped-call]
+            self.client = None
+
+    def workers(self) -> list[str]:
+        """The workers as last seen (``refresh``)."""
+        return sorted(self._workers)
+
+    def threads(self) -> int:
+        return sum(self._workers.values())
+
+    def describe(self) -> str:
+        """``dask tcp://HOST:PORT`` — the name standings and progress give the executor."""
+        return f"dask {self.address}"
+
+    def status(self) -> str:
+        """One line for live progress: workers, tasks in flight, rate."""
+        minutes = max(1e-9, time.monotonic() - self.started) / 60
+        return (
+            f"{len(self.workers())} workers, {self.in_flight} in flight, "
+            f"{self.finished / minutes:.1f} tasks/min"
+        )
+
+    def _lost(self) -> bool:
+        return self.client is None or self.client.status not in ("running", "connecting")
+
+    async def run(self, task: Task) -> TaskResult:
+        """Play ``task`` on some worker fit to run its bots."""
+        await self.start()
+        assert self.client is not None
+        self.in_flight += 1
+        try:
+            excluded: set[str] = set()
+            while True:
+                if excluded:
+                    await self.refresh()
+                allowed = [w for w in self.workers() if w not in excluded]
+                if excluded and not allowed:
+                    reasons = "; ".join(f"{w}: {self.unfit[w]}" for w in sorted(excluded))
+                    raise ClusterError(f"no worker of the cluster can run these bots ({reasons})")
+                options: dict[str, Any] = {"pure": False}
+                if excluded:
+                    options.update(workers=allowed, allow_other_workers=False)
+                try:
+                    result = await self._await(self.client.submit(play, task, **options))
+                except WorkerUnfit as unfit:
+                    excluded.add(unfit.worker)
+                    if unfit.worker not in self.unfit:
+                        self.unfit[unfit.worker] = unfit.reason
+                        if self.on_unfit is not None:
+                            self.on_unfit(unfit.worker, unfit.reason)
+                    continue
+                self.finished += 1
+                return result
+        finally:
+            self.in_flight -= 1
+
+    async def _await(self, future: Any) -> TaskResult:
+        try:
+            result: TaskResult = await future
+            return result
+        except asyncio.CancelledError:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(future.cancel()), 5.0)
+            raise
+        except Exception as error:
+            if isinstance(error, WorkerUnfit):
+                raise
+            if self._lost() or _is_connection_loss(error):
+                raise ExecutorLost(
+                    f"lost the Dask scheduler at {self.address} "
+                    f"({type(error).__name__}: {str(error)[:200]}); the matches in flight "
+                    "were abandoned; start the scheduler again and rerun to resume"
+                ) from None
+            raise
+
+
+def _is_connection_loss(error: BaseException) -> bool:
+    from concurrent.futures import CancelledError
+
+    return isinstance(error, (CancelledError, OSError, TimeoutError))

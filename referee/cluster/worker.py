@@ -1,0 +1,112 @@
+"""What a Dask worker does with a task: unpack the bots' bundles (verified by digest), play the
+task's games with the referee's own ``run_match`` (same sandbox, clocks and fault policy as a
+local run), and hand back the outcomes with the replays and logs packed and compressed.
+
+The worker writes only below a temporary folder of its own, removed before the task returns:
+the coordinator is the one writer of a ladder's or a match's files.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import io
+import os
+import socket
+import tarfile
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from referee.cluster.bundles import PortableBot, default_cache, materialise, missing_program, unpack
+from referee.games.match import GameOutcome, MatchConfig, run_match
+
+
+class WorkerUnfit(RuntimeError):
+    """This worker cannot run a bot of the task (its interpreter is not installed here): the
+    worker's fault, not the bot's — the coordinator sends the task to another worker."""
+
+    def __init__(self, worker: str, reason: str) -> None:
+        super().__init__(f"worker {worker}: {reason}")
+        self.worker = worker
+        self.reason = reason
+
+    def __reduce__(self) -> tuple[type[WorkerUnfit], tuple[str, str]]:
+        return (WorkerUnfit, (self.worker, self.reason))
+
+
+@dataclass
+class Task:
+    """One share of a match: the games ``only`` of ``config`` (bots left out: they travel as
+    ``bots`` and ``bundles``). ``files``: the coordinator wants replays and logs back."""
+
+    config: MatchConfig
+    bots: list[PortableBot]
+    bundles: dict[str, bytes]
+    only: tuple[int, ...] | None
+    files: bool = True
+
+
+@dataclass
+class TaskResult:
+    outcomes: list[GameOutcome]
+    files: bytes
+    """A gzip'd tar of ``replays/...`` and ``logs/...`` (replay paths in ``outcomes`` are
+    relative to it)."""
+    worker: str
+    seconds: float
+    bundle_seconds: float = 0.0
+    notes: list[str] = field(default_factory=list)
+
+
+def _address() -> str:
+    try:
+        from distributed import get_worker
+
+        return str(get_worker().address)
+    except (ImportError, ValueError):
+        return f"{socket.gethostname()}:{os.getpid()}"
+
+
+def play(task: Task) -> TaskResult:
+    """The task function a worker runs (in one of its threads)."""
+    started = time.perf_counter()
+    cache = default_cache()
+    roots = {digest: unpack(digest, data, cache) for digest, data in task.bundles.items()}
+    specs = [materialise(b, roots.get(b.bundle) if b.bundle else None) for b in task.bots]
+    where = _address()
+    for spec in specs:
+        reason = missing_program(spec)
+        if reason is not None:
+            raise WorkerUnfit(where, reason)
+    unpacked = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="thousand-task-") as temp:
+        base = Path(temp)
+        replays = base / "replays" if task.files and task.config.replays is not None else None
+        logs = base / "logs"
+        for folder in (replays, logs):
+            if folder is not None:
+                folder.mkdir()
+        config = dataclasses.replace(
+            task.config, bots=specs, only=task.only, replays=replays, logs=logs
+        )
+        outcomes = asyncio.run(run_match(config))
+        for outcome in outcomes:
+            if outcome.replay is not None:
+                outcome.replay = outcome.replay.relative_to(base)
+        files = _pack_files(base) if task.files else b""
+    return TaskResult(outcomes, files, where, time.perf_counter() - started, unpacked - started)
+
+
+def _pack_files(base: Path) -> bytes:
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz", compresslevel=6) as tar:
+        for folder in ("replays", "logs"):
+            path = base / folder
+            if not path.is_dir():
+                continue
+            for item in sorted(path.iterdir()):
+                if item.is_file() and not item.is_symlink():
+                    tar.add(item, f"{folder}/{item.name}", recursive=False)
+    return buffer.getvalue()
