@@ -1,0 +1,100 @@
+"""``thousand play``: the click layer only (the work is in referee/play/command.py)."""
+
+from __future__ import annotations
+
+import math
+import sys
+from pathlib import Path
+
+import click
+
+from referee.games.chance import MAX_SEED
+from thousand.registry import GAME_NAMES
+
+MAX_CLOCK = 24 * 3600.0
+MAX_PACE = 60.0
+
+
+def _seconds(name: str, value: float | None, low: float, top: float) -> None:
+    if value is not None and (not math.isfinite(value) or not low <= value <= top):
+        raise click.BadParameter(f"must be {low:g} to {top:g} seconds", param_hint=name)
+
+
+@click.command(short_help="Take a seat yourself against bots, in the terminal or a browser.")
+@click.argument("bots", nargs=-1, required=True, metavar="BOT [BOT...]")
+@click.option("--game", type=click.Choice(GAME_NAMES), default="cards", show_default=True)
+@click.option(
+    "--rules", "rules_arg", default="classic", show_default=True, help="Preset or rules file."
+)
+@click.option("--seat", type=click.IntRange(min=0), default=0, show_default=True, help="Your seat.")
+@click.option(
+    "--seed",
+    type=click.IntRange(min=0, max=MAX_SEED),
+    default=None,
+    help="Replay the same deals. Default: a fresh secret seed.",
+)
+@click.option(
+    "--replays",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Keep the replay in a new sub-folder of this folder (default: a new folder under "
+    "the system's temporary folder). The path is printed at the end.",
+)
+@click.option(
+    "--clock",
+    type=float,
+    default=None,
+    help="Your seconds for the whole game (default: no clock). Running out is a timeout: "
+    "your seat is played on at random and ranked last, as a bot's would be.",
+)
+@click.option(
+    "--pace",
+    type=float,
+    default=None,
+    help="Seconds to show each of the others' steps (default: wait for Enter).",
+)
+@click.option("--web", is_flag=True, help="Play in the browser: prints an address on 127.0.0.1.")
+@click.option(
+    "--port",
+    type=click.IntRange(min=0, max=65535),
+    default=0,
+    show_default=True,
+    help="With --web: the port (0: any free port).",
+)
+def play(
+    bots: tuple[str, ...],
+    game: str,
+    rules_arg: str,
+    seat: int,
+    seed: int | None,
+    replays: str | None,
+    clock: float | None,
+    pace: float | None,
+    web: bool,
+    port: int,
+) -> None:
+    """Play one game yourself in seat --seat against BOTs (you and the bots fill the table:
+    two bots for 3-player cards).
+
+    \b
+    Terminal: the table as `thousand replay show --seat K` draws it, then your legal actions
+    with their keys: a card as QS, Q♠ or 10H (QS+ declares a marriage), a bid or contract by
+    its value, dice to keep by their faces (r 155), a word by its first letter (p pass,
+    r roll, s stop), any action by its number (#3). `quit` or Ctrl-C leaves.
+    The game is written as a replay (verify it with `thousand replay verify`).
+    """
+    from referee.play.command import make_table, run_terminal, run_web
+
+    _seconds("--clock", clock, 1, MAX_CLOCK)
+    _seconds("--pace", pace, 0, MAX_PACE)
+    try:
+        table = make_table(game, rules_arg, bots, seat, seed)
+    except ValueError as error:
+        from referee.safetext import for_terminal
+
+        click.echo(f"thousand: error: {for_terminal(str(error))}", err=True)
+        sys.exit(1)
+    table.clock = clock
+    folder = Path(replays) if replays else None
+    code = run_web(table, folder, port, pace) if web else run_terminal(table, folder, pace)
+    sys.exit(code)
