@@ -14,6 +14,7 @@ from pathlib import Path
 
 import click
 
+from referee.cli import ladder_server
 from referee.cli.bounds import MAX_SEATS, int_range, time_options
 from referee.cli.sandbox_options import sandbox_from_options, sandbox_options_defaulting
 from referee.games.chance import MAX_SEED, fresh_seed, is_guessable
@@ -589,6 +590,7 @@ def ladder_standings(
     view = Table(
         title=f"{table.game} ladder · rules {for_rich(table.rules)} · "
         f"{table.matches_done} matches · sandbox {for_rich(table.sandbox or '—')}"
+        + (f" · executor {for_rich(table.executor)}" if table.executor else "")
     )
     for column in (
         "rank",
@@ -662,3 +664,6 @@ def ladder_rerate(db: str, check: bool) -> None:
     if check:
         sys.exit(1)
     click.echo("stored ratings replaced by the recomputed ones")
+
+
+ladder_server.register(ladder)  # invite, revoke, serve: the hosted contest

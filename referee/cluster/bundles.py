@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from referee.players.botspec import BotSpec
-from referee.players.sandbox import SYSTEM_PATHS
+from referee.players.sandbox import SYSTEM_PATHS, _runtime_prefixes
 from referee.safetext import for_terminal
 
 MAX_BUNDLE_BYTES = 256 << 20
@@ -163,7 +163,7 @@ def bundle_bot(spec: BotSpec) -> tuple[PortableBot, Bundle | None]:
     """Pack a bot's own files and describe its command relative to them."""
     if spec.builtin is not None or spec.unavailable is not None:
         return PortableBot(spec.label, spec.name, spec.builtin, spec.unavailable), None
-    owned = [p for p in dict.fromkeys(spec.own) if p and not _under_system(p)]
+    owned = [p for p in dict.fromkeys(spec.own) if p and not _installed(p, spec)]
     entries: list[tuple[Path, str | None]] = []
     inside: list[str] = []
     refs: list[str] = []
@@ -216,8 +216,13 @@ def bundle_bot(spec: BotSpec) -> tuple[PortableBot, Bundle | None]:
     return portable, Bundle(digest_of(data), data) if data is not None else None
 
 
-def _under_system(path: str) -> bool:
-    return any(path == s or path.startswith(s.rstrip("/") + "/") for s in SYSTEM_PATHS)
+def _installed(path: str, spec: BotSpec) -> bool:
+    """A path that belongs to the machine, not to the bot: the system's folders, or the
+    program when it is an interpreter the organiser installed (``.venv/bin/python``, a
+    pyenv Python). It is not shipped; each worker must have it at the same path."""
+    if any(path == s or path.startswith(s.rstrip("/") + "/") for s in SYSTEM_PATHS):
+        return True
+    return bool(spec.argv) and path == spec.argv[0] and bool(_runtime_prefixes(path))
 
 
 def check_admitted(spec: BotSpec, admitted: str | None) -> str | None:
@@ -285,8 +290,11 @@ def unpack(digest: str, data: bytes | None, cache: Path) -> Path:
     cache.mkdir(parents=True, exist_ok=True)
     staging = cache / f".{digest}.{uuid.uuid4().hex}"
     try:
-        with tarfile.open(fileobj=io.BytesIO(data), mode="r:") as tar:
-            tar.extractall(staging, filter="data")
+        try:
+            with tarfile.open(fileobj=io.BytesIO(data), mode="r:") as tar:
+                tar.extractall(staging, filter="data")
+        except tarfile.TarError as error:
+            raise BundleError(f"bundle {digest[:16]} cannot be unpacked: {error}") from None
         if root.exists():  # a changed copy: moved aside, then removed
             aside = cache / f".{digest}.stale.{uuid.uuid4().hex}"
             with contextlib.suppress(OSError):

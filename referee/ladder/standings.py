@@ -45,6 +45,8 @@ class Standings(BaseModel):
     sandbox: str | None
     matches_done: int
     rows: list[StandingRow]
+    executor: str | None = None
+    """Where the last ``ladder run`` played its matches: local, or a Dask scheduler."""
 
 
 class EntrantRow(BaseModel):
@@ -101,6 +103,7 @@ def standings(db: sqlite3.Connection) -> Standings:
         sandbox=mode,
         matches_done=int(done),
         rows=rows,
+        executor=meta.get("executor"),
     )
 
 
@@ -139,7 +142,8 @@ def markdown(table: Standings) -> str:
         f"{table.players} players",
         "",
         f"{table.matches_done} matches played · sandbox: "
-        f"{for_markdown(table.sandbox or 'none recorded')}",
+        f"{for_markdown(table.sandbox or 'none recorded')}"
+        + (f" · executor: {for_markdown(table.executor)}" if table.executor else ""),
         "",
         "| rank | name | rating (μ−3σ) | μ ± σ | matches | games | wins | mean place | faults |"
         " last played |",
@@ -235,7 +239,8 @@ def html_page(table: Standings, recent: list[tuple[MatchRow, list[tuple[str, str
     meta = (
         f"{table.players} players a match · {table.matches_done} matches played · "
         f"sandbox: {html.escape(str(table.sandbox or 'none recorded'))} · "
-        "rating = μ − 3σ (OpenSkill Plackett–Luce)"
+        + (f"executor: {html.escape(table.executor)} · " if table.executor else "")
+        + "rating = μ − 3σ (OpenSkill Plackett–Luce)"
     )
     return PAGE.format(
         title=html.escape(title), meta=meta, rows="\n".join(rows), games="\n".join(games)
