@@ -568,3 +568,22 @@ def remove_workdir(path: str) -> None:
                 os.unlink(failed)
 
     shutil.rmtree(path, onerror=retry)
+
+
+# ---------------------------------------------------------------------------- build sandbox
+
+BUILD_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+
+
+def build_env(folder: str) -> dict[str, str]:
+    """A submission's build gets a clean, fixed environment: nothing of the server's."""
+    return {"PATH": BUILD_PATH, "HOME": folder, "TMPDIR": "/tmp", "LANG": "C.UTF-8"}
+
+
+def build_bwrap(sandbox: Sandbox, folder: str) -> list[str]:
+    """The bwrap command line (up to its ``--``) for a submission's build (``gcc -O2 -o bot
+    bot.c``), run once: the submission's folder is the only writable place besides a private
+    /tmp, the host's compilers are seen read-only with the rest of the system, and there is no
+    network, no other process, no other bot's files. Limits come from ``sandbox`` as for a
+    bot (the caller gives the build its own, larger ones)."""
+    return bwrap_argv(sandbox, folder, (), build_env(folder))

@@ -1,21 +1,240 @@
 """The contest server's application: one FastAPI app over one ladder database.
 
 Pages and the read-only JSON API live in ``referee.web.pages`` and ``referee.web.api``;
-accounts, sessions and submissions in their own modules; this module only assembles them.
+accounts, sessions and submissions in their own modules (``referee.web.contestant`` holds
+their routes); this module assembles them and adds what every response needs: security
+headers, a bound on request bodies, the submissions worker and, with ``serve --run``, the
+ladder's match loop in the same process.
 """
 
 from __future__ import annotations
 
+import asyncio
+import base64
+import contextlib
+import hashlib
+import logging
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from pathlib import Path
+from typing import Any
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Response
 
-from referee.web import api, pages
+from referee.ladder import service, store
+from referee.ladder.executor import LocalExecutor
+from referee.players.sandbox import Sandbox, resolve
+from referee.web import api, contestant, pages, schema, submissions
+from referee.web.settings import ServerSettings
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+log = logging.getLogger("thousand.server")
+
+CSP_HEADER = "Content-Security-Policy"
 
 
-def create_app(db: Path) -> FastAPI:
-    app = FastAPI(title="thousand ladder", docs_url=None, redoc_url=None)
+def content_security_policy(script_hashes: tuple[str, ...] = ()) -> str:
+    """No script but the server's own files (and, for one response, scripts whose exact text
+    it vouches for by hash), nothing from another origin, no plugins, framed only by itself."""
+    scripts = " ".join(["'self'", *(f"'{h}'" for h in script_hashes)])
+    return (
+        "default-src 'none'; "
+        f"script-src {scripts}; "
+        "style-src 'self' 'unsafe-inline'; "
+        "img-src 'self' data:; "
+        "font-src 'self'; "
+        "connect-src 'self'; "
+        "frame-src 'self'; "
+        "form-action 'self'; "
+        "base-uri 'none'; "
+        "object-src 'none'; "
+        "frame-ancestors 'self'"
+    )
+
+
+def script_hash(script: str) -> str:
+    digest = hashlib.sha256(script.encode("utf-8")).digest()
+    return "sha256-" + base64.b64encode(digest).decode()
+
+
+def allow_inline_script(response: Response, *scripts: str) -> Response:
+    """Let this one response run these exact inline scripts (the replay viewer's page is one
+    self-contained file). Any other inline script, such as one a name smuggled in, stays
+    blocked by the browser."""
+    response.headers[CSP_HEADER] = content_security_policy(tuple(script_hash(s) for s in scripts))
+    return response
+
+
+SECURITY_HEADERS = {
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "SAMEORIGIN",
+    "referrer-policy": "same-origin",
+    "cross-origin-opener-policy": "same-origin",
+    "permissions-policy": "camera=(), microphone=(), geolocation=()",
+}
+
+
+class Guard:
+    """Every response gets the security headers; every request body is bounded (an upload
+    too big is refused while it arrives, not after it has filled the disk)."""
+
+    def __init__(self, app: ASGIApp, max_body: int) -> None:
+        self.app = app
+        self.max_body = max_body
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers") or []).get(b"content-length")
+        if declared is not None and declared.isdigit() and int(declared) > self.max_body:
+            await self._too_large(send)
+            return
+        received = 0
+        started = False
+
+        async def bounded() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.max_body:
+                    raise _TooLarge
+            return message
+
+        async def secured(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+                headers = list(message.get("headers") or [])
+                names = {k.lower() for k, _ in headers}
+                for name, value in SECURITY_HEADERS.items():
+                    if name.encode() not in names:
+                        headers.append((name.encode(), value.encode()))
+                if CSP_HEADER.lower().encode() not in names:
+                    headers.append(
+                        (CSP_HEADER.lower().encode(), content_security_policy().encode())
+                    )
+                message["headers"] = headers
+            await send(message)
+
+        try:
+            await self.app(scope, bounded, secured)
+        except _TooLarge:
+            if not started:
+                await self._too_large(send)
+
+    async def _too_large(self, send: Send) -> None:
+        body = b'{"detail":"the request is larger than this server accepts"}'
+        headers = [
+            (b"content-type", b"application/json"),
+            (b"content-length", str(len(body)).encode()),
+            (b"connection", b"close"),
+            *((k.encode(), v.encode()) for k, v in SECURITY_HEADERS.items()),
+            (CSP_HEADER.lower().encode(), content_security_policy().encode()),
+        ]
+        await send({"type": "http.response.start", "status": 413, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
+
+
+class _TooLarge(Exception):
+    pass
+
+
+class MatchLoop:
+    """``serve --run``: the ladder's match loop (as ``ladder run --forever`` runs it) in a
+    thread of its own with its own event loop, so that a match's work never delays a page."""
+
+    def __init__(self, db_path: Path, sandbox: Sandbox, concurrency: int) -> None:
+        self.db_path = db_path
+        self.sandbox = sandbox
+        self.concurrency = concurrency
+        self.loop = asyncio.new_event_loop()
+        self.stop_event: asyncio.Event | None = None
+        self.thread = threading.Thread(target=self._run, name="matches", daemon=True)
+        self.error: BaseException | None = None
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        self.stop_event = asyncio.Event()
+        try:
+            self.loop.run_until_complete(
+                service.run(
+                    self.db_path,
+                    LocalExecutor(self.sandbox),
+                    service.Budget(),
+                    self.concurrency,
+                    self.stop_event,
+                    on_failure=lambda match, error: log.warning(
+                        "match %s abandoned: %s", match, type(error).__name__
+                    ),
+                )
+            )
+        except BaseException as error:  # said in the log; the pages keep serving
+            self.error = error
+            log.error("the match loop stopped: %s", error)
+        finally:
+            self.loop.close()
+
+    def stop(self, within: float = 30.0) -> None:
+        """Stop after the running matches (abandoned if they take longer than ``within``)."""
+        event = self.stop_event
+        if event is not None and not self.loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                self.loop.call_soon_threadsafe(event.set)
+        self.thread.join(within)
+
+
+def effective_sandbox(db_path: Path) -> tuple[Sandbox, str | None]:
+    conn = store.connect(db_path, write=False)
+    try:
+        meta = store.read_meta(conn)
+    finally:
+        conn.close()
+    return resolve(Sandbox.model_validate(meta.get("sandbox") or {}))
+
+
+def create_app(db: Path, settings: ServerSettings | None = None) -> FastAPI:
+    """The application over the ladder at ``db`` (which must exist: ``ladder init``)."""
+    chosen = settings or ServerSettings()
+    db = db.resolve()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        conn = store.connect(db)
+        try:
+            schema.ensure(conn)
+            worker = submissions.Worker(db, chosen)
+            worker.start(conn)
+        finally:
+            conn.close()
+        app.state.worker = worker
+        loop: MatchLoop | None = None
+        if chosen.run_matches:
+            sandbox, _ = effective_sandbox(db)
+            loop = MatchLoop(db, sandbox, chosen.concurrency)
+            loop.start()
+        app.state.match_loop = loop
+        try:
+            yield
+        finally:
+            worker.stop()
+            if loop is not None:
+                await asyncio.get_running_loop().run_in_executor(None, loop.stop)
+
+    app = FastAPI(title="thousand ladder", docs_url=None, redoc_url=None, lifespan=lifespan)
     app.state.db_path = db
+    app.state.settings = chosen
     app.include_router(api.router)
+    app.include_router(contestant.router)
     app.include_router(pages.router)
+    app.add_middleware(Guard, max_body=chosen.upload.upload_bytes + (64 << 10))
     return app

@@ -1,0 +1,251 @@
+"""``thousand ladder invite / revoke / serve``: a hosted contest (click commands only; the
+work is in ``referee.web``)."""
+
+from __future__ import annotations
+
+import errno
+import json
+import socket
+import sqlite3
+import sys
+from pathlib import Path
+
+import click
+
+from referee.ladder import service, store
+from referee.players.sandbox import Sandbox, SandboxError, resolve
+from referee.safetext import for_terminal
+
+MIB = 1 << 20
+
+
+def fail(message: str) -> None:
+    click.echo(f"thousand: error: {for_terminal(message)}", err=True)
+    sys.exit(1)
+
+
+def _open(db: str) -> sqlite3.Connection:
+    from referee.web import schema
+
+    try:
+        conn = store.connect(Path(db))
+        schema.ensure(conn)
+    except store.LadderError as error:
+        fail(str(error))
+        raise
+    context = click.get_current_context(silent=True)
+    if context is not None:
+        context.call_on_close(conn.close)
+    return conn
+
+
+@click.command("invite", short_help="Make a contestant's account; print its token once.")
+@click.argument("db", type=click.Path(dir_okay=False))
+@click.argument("name")
+@click.option(
+    "--organiser",
+    is_flag=True,
+    help="An organiser's token instead: may disable and enable entrants over the API, "
+    "submits no bot.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print {name, token} as JSON.")
+def invite(db: str, name: str, organiser: bool, as_json: bool) -> None:
+    """Make an account NAME (its entrant gets the same name) and print its secret token.
+
+    The token is shown this once and stored only as a hash: hand it to the contestant over
+    a private channel. They submit with it (see docs/server.md):
+
+    \b
+    curl -H "Authorization: Bearer TOKEN" -F file=@bot.tar.gz https://HOST/api/bots
+    """
+    from referee.web import accounts
+
+    conn = _open(db)
+    try:
+        token = accounts.invite(conn, name, organiser=organiser)
+    except accounts.AccountError as error:
+        fail(str(error))
+        return
+    if as_json:
+        click.echo(json.dumps({"name": name, "organiser": organiser, "token": token}))
+        return
+    what = "organiser" if organiser else "contestant"
+    click.echo(
+        f"invited {what} {for_terminal(name)}; the token, shown this once (keep it secret):",
+        err=True,
+    )
+    click.echo(token)
+
+
+@click.command("revoke", short_help="End an account: its token and sessions stop working.")
+@click.argument("db", type=click.Path(dir_okay=False))
+@click.argument("name")
+def revoke(db: str, name: str) -> None:
+    """End the account NAME at once. Its entrant stays (``ladder disable`` takes it out of
+    the schedule)."""
+    from referee.web import accounts
+
+    conn = _open(db)
+    try:
+        accounts.revoke(conn, name)
+    except accounts.AccountError as error:
+        fail(str(error))
+        return
+    click.echo(f"revoked {for_terminal(name)}")
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """The server's socket, bound now so that a port in use is one clear line."""
+    try:
+        info = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except socket.gaierror as error:
+        fail(f"cannot listen on {host!r}: {error.strerror}")
+        raise
+    sock = socket.socket(info[0], socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(info[4])
+    except OSError as error:
+        sock.close()
+        if error.errno == errno.EADDRINUSE:
+            fail(f"port {port} on {host} is in use (another server?); choose one with --port")
+        fail(f"cannot listen on {host}:{port}: {error.strerror}")
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock
+
+
+@click.command("serve", short_help="The contest's web server: pages, API, submissions.")
+@click.argument("db", type=click.Path(dir_okay=False))
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option(
+    "--run",
+    "run_matches",
+    is_flag=True,
+    help="Also play the ladder's matches in this service (else run `ladder run --forever` "
+    "beside it).",
+)
+@click.option("--concurrency", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option(
+    "--allow-weak-sandbox",
+    is_flag=True,
+    help="Take submissions (and, with --run, play) even where the ladder's sandbox cannot "
+    "keep bots from reading each other's files. Only among people you trust.",
+)
+@click.option(
+    "--on-resubmit",
+    type=click.Choice(["keep", "reset"]),
+    default="keep",
+    show_default=True,
+    help="A new version of a bot keeps its entrant's rating, or starts afresh.",
+)
+@click.option("--max-upload-mib", type=click.IntRange(1, 1024), default=8, show_default=True)
+@click.option("--max-unpacked-mib", type=click.IntRange(1, 4096), default=64, show_default=True)
+@click.option("--max-files", type=click.IntRange(1, 100000), default=1000, show_default=True)
+@click.option("--submissions-per-hour", type=click.IntRange(1, 10000), default=6, show_default=True)
+@click.option(
+    "--build-seconds",
+    type=click.FloatRange(1, 3600),
+    default=120.0,
+    show_default=True,
+    help="Wall and CPU time of a submission's build.",
+)
+@click.option(
+    "--build-memory", type=click.IntRange(64, 65536), default=1024, show_default=True, help="MiB."
+)
+@click.option(
+    "--secure-cookies",
+    is_flag=True,
+    help="Mark the session cookie Secure: set it when a TLS reverse proxy serves the site.",
+)
+@click.option(
+    "--forwarded-allow-ips",
+    default=None,
+    help="Trust X-Forwarded-* headers from these proxy addresses (comma-separated).",
+)
+def serve(
+    db: str,
+    host: str,
+    port: int,
+    run_matches: bool,
+    concurrency: int,
+    allow_weak_sandbox: bool,
+    on_resubmit: str,
+    max_upload_mib: int,
+    max_unpacked_mib: int,
+    max_files: int,
+    submissions_per_hour: int,
+    build_seconds: float,
+    build_memory: int,
+    secure_cookies: bool,
+    forwarded_allow_ips: str | None,
+) -> None:
+    """Serve the ladder DB on the web: standings, entrants, games, live matches, rules, and
+    submissions by invited contestants. Put a TLS reverse proxy in front of it to expose it
+    (docs/server.md)."""
+    import uvicorn
+
+    from referee.web.app import create_app
+    from referee.web.archive import Limits
+    from referee.web.settings import BuildLimits, ServerSettings
+
+    conn = _open(db)
+    meta = store.read_meta(conn)
+    try:
+        chosen, warning = resolve(Sandbox.model_validate(meta.get("sandbox") or {}))
+    except SandboxError as error:
+        chosen, warning = Sandbox(mode="none"), str(error)
+    if warning:
+        click.echo(f"thousand: warning: {for_terminal(warning)}", err=True)
+    if chosen.mode != "bwrap":
+        if run_matches and not (meta.get("weak_sandbox") or allow_weak_sandbox):
+            fail(
+                f"this ladder would run its bots under --sandbox {chosen.mode}, where a bot can "
+                "read the replays, the database and other bots' files; serve without --run, "
+                "or with --allow-weak-sandbox for bots you trust"
+            )
+        if not allow_weak_sandbox:
+            click.echo(
+                f"thousand: warning: bots would run under --sandbox {chosen.mode} here: "
+                "submissions are closed (--allow-weak-sandbox opens them, for people you trust)",
+                err=True,
+            )
+    if run_matches:
+        missing = service.unavailable(conn)
+        for entrant, why in missing:
+            click.echo(
+                f"thousand: warning: entrant {for_terminal(entrant.name)!r} cannot start: "
+                f"{for_terminal(why)}",
+                err=True,
+            )
+    conn.close()
+    settings = ServerSettings(
+        allow_weak_sandbox=allow_weak_sandbox,
+        run_matches=run_matches,
+        concurrency=concurrency,
+        on_resubmit="reset" if on_resubmit == "reset" else "keep",
+        upload=Limits(max_upload_mib * MIB, max_unpacked_mib * MIB, max_files),
+        build=BuildLimits(seconds=build_seconds, memory_mib=build_memory),
+        submissions_per_hour=submissions_per_hour,
+        secure_cookies=secure_cookies,
+    )
+    sock = _listen(host, port)
+    bound = sock.getsockname()[1]
+    app = create_app(Path(db), settings)
+    config = uvicorn.Config(
+        app,
+        log_level="info",
+        proxy_headers=forwarded_allow_ips is not None,
+        forwarded_allow_ips=forwarded_allow_ips,
+        server_header=False,
+        timeout_graceful_shutdown=30,
+    )
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(f"serving http://{shown}:{bound}", err=True)
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def register(group: click.Group) -> None:
+    for command in (invite, revoke, serve):
+        group.add_command(command)

@@ -1,0 +1,35 @@
+"""The organiser's choices for one contest server, fixed when ``ladder serve`` starts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from referee.web.archive import Limits
+
+
+@dataclass(frozen=True)
+class BuildLimits:
+    """A submission's build runs once, with limits of its own (a compiler needs more than a
+    bot's move does)."""
+
+    seconds: float = 120.0
+    memory_mib: int = 1024
+    processes: int = 64
+    file_size_mib: int = 64
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    allow_weak_sandbox: bool = False
+    """Accept submissions even where the ladder's sandbox cannot keep bots apart."""
+    run_matches: bool = False
+    """Run the ladder's match loop inside the server (``serve --run``)."""
+    concurrency: int = 1
+    on_resubmit: Literal["keep", "reset"] = "keep"
+    """A new version keeps its entrant's rating, or starts afresh."""
+    upload: Limits = field(default_factory=Limits)
+    build: BuildLimits = field(default_factory=BuildLimits)
+    submissions_per_hour: int = 6
+    secure_cookies: bool = False
+    """Set when the server sits behind a TLS reverse proxy (``--secure-cookies``)."""

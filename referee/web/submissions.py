@@ -1,0 +1,432 @@
+"""A contestant's submission, from upload to entrant: unpack, build, check, admit.
+
+Each step's outcome is written to the ``submissions`` table as it happens, and the step that
+is slow (build and conformance check) runs in one worker thread, one submission at a time, so
+the server keeps answering meanwhile. A submission the server was working on when it stopped
+is taken up again when it starts: nothing a contestant sent is lost.
+
+Files live under the ladder's files folder, ``submissions/ACCOUNT/ID/``: the upload as it
+came, ``bot/`` (the unpacked files: the only folder of the machine the bot's sandbox shows
+it, besides the system and its interpreter), ``manifest.json`` (how the referee starts it,
+written by the server, never by the contestant) and ``build.log``. No page serves them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import queue
+import shutil
+import sqlite3
+import threading
+import time
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from referee.ladder import admission, paths, ratings, store
+from referee.players.botspec import BotSpec, BotSpecError, parse_bot
+from referee.players.sandbox import SandboxError, visible_paths
+from referee.web import archive
+from referee.web.accounts import Account
+from referee.web.build import run_build
+from referee.web.settings import ServerSettings
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS submissions (
+    id INTEGER PRIMARY KEY,
+    account_id INTEGER NOT NULL REFERENCES accounts (id),
+    created TEXT NOT NULL,
+    created_unix REAL NOT NULL,
+    filename TEXT NOT NULL,
+    bytes INTEGER NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('queued', 'building', 'checking', 'accepted',
+                                           'refused', 'error')),
+    reasons TEXT NOT NULL DEFAULT '[]',
+    build TEXT,
+    report TEXT,
+    version INTEGER,
+    finished TEXT
+);
+CREATE INDEX IF NOT EXISTS submissions_account ON submissions (account_id, created_unix);
+CREATE TABLE IF NOT EXISTS account_entrants (
+    account_id INTEGER PRIMARY KEY REFERENCES accounts (id),
+    entrant_id INTEGER UNIQUE NOT NULL REFERENCES entrants (id)
+);
+"""
+
+IN_PROGRESS = ("queued", "building", "checking")
+LOG_SHOWN = 64 << 10
+MANIFEST_LIMIT = 64 << 10
+log = logging.getLogger("thousand.submissions")
+
+
+class BotToml(BaseModel):
+    """``bot.toml`` at the top of an archive: how to start the bot, and how to build it."""
+
+    model_config = ConfigDict(extra="forbid")
+    command: str | list[str] = Field(description="The bot's command, run in its folder.")
+    build: str | list[str] | None = Field(
+        default=None, description="Run once after upload (a string is a shell line)."
+    )
+    env: dict[str, str] = Field(default_factory=dict)
+
+
+def folder_of(db_path: Path, account_id: int, submission_id: int) -> Path:
+    return paths.files_dir(db_path) / "submissions" / str(account_id) / str(submission_id)
+
+
+class Refused(Exception):
+    """A submission the server will not take; ``status`` is the HTTP code to answer."""
+
+    def __init__(self, status: int, reason: str) -> None:
+        super().__init__(reason)
+        self.status = status
+        self.reason = reason
+
+
+def weak_sandbox(db: sqlite3.Connection, settings: ServerSettings) -> str | None:
+    """Why this server must not take submissions (its bots could read each other's files), or
+    None. Bots of strangers need bwrap; the organiser can say otherwise, explicitly."""
+    if settings.allow_weak_sandbox:
+        return None
+    meta = store.read_meta(db)
+    try:
+        terms = admission.terms(meta)
+    except SandboxError as error:
+        return str(error)
+    if terms.sandbox.mode != "bwrap":
+        return (
+            f"this ladder runs its bots under --sandbox {terms.sandbox.mode}, where a bot can "
+            "read the others' files: submissions are closed (the organiser may serve with "
+            "--allow-weak-sandbox)"
+        )
+    return None
+
+
+def accept_upload(
+    db: sqlite3.Connection,
+    db_path: Path,
+    settings: ServerSettings,
+    account: Account,
+    data: bytes,
+    filename: str | None,
+) -> int:
+    """Take an upload: rate limit, store, unpack (refusing a hostile archive at once); the
+    build and the check follow in the worker. Returns the submission's id."""
+    if account.organiser:
+        raise Refused(403, "an organiser's account has no bot to submit")
+    why = weak_sandbox(db, settings)
+    if why is not None:
+        raise Refused(503, why)
+    now = store.now_iso()
+    moment = time.time()
+    with store.transaction(db):
+        busy = db.execute(
+            "SELECT COUNT(*) FROM submissions WHERE account_id = ? AND status IN (?, ?, ?)",
+            (account.id, *IN_PROGRESS),
+        ).fetchone()[0]
+        if busy:
+            raise Refused(429, "your previous submission is still being built or checked")
+        recent = db.execute(
+            "SELECT COUNT(*) FROM submissions WHERE account_id = ? AND created_unix > ?",
+            (account.id, moment - 3600),
+        ).fetchone()[0]
+        if recent >= settings.submissions_per_hour:
+            raise Refused(
+                429,
+                f"at most {settings.submissions_per_hour} submissions an hour; try again later",
+            )
+        shown = archive.safe_filename(filename) if filename else "upload"
+        cursor = db.execute(
+            "INSERT INTO submissions (account_id, created, created_unix, filename, bytes, status)"
+            " VALUES (?, ?, ?, ?, ?, 'queued')",
+            (account.id, now, moment, shown, len(data)),
+        )
+        submission = int(cursor.lastrowid or 0)
+    folder = folder_of(db_path, account.id, submission)
+    try:
+        folder.mkdir(parents=True, exist_ok=False, mode=0o700)
+        (folder / "upload").write_bytes(data)
+        bot = folder / "bot"
+        bot.mkdir(mode=0o755)
+        unpacked = archive.unpack(data, filename, bot, settings.upload)
+        _write_manifest(folder, unpacked)
+    except archive.ArchiveError as error:
+        _finish(db, submission, "refused", [str(error)])
+        shutil.rmtree(folder / "bot", ignore_errors=True)
+        raise Refused(422, str(error)) from None
+    except OSError as error:
+        _finish(db, submission, "error", [f"cannot store the upload: {error.strerror}"])
+        raise Refused(
+            507 if store.is_disk_full(error) else 500, "cannot store the upload"
+        ) from None
+    return submission
+
+
+def _bot_toml(folder: Path) -> BotToml:
+    path = folder / "bot" / archive.MANIFEST
+    raw = path.read_bytes()[: MANIFEST_LIMIT + 1]
+    if len(raw) > MANIFEST_LIMIT:
+        raise archive.ArchiveError(f"{archive.MANIFEST} is larger than {MANIFEST_LIMIT} bytes")
+    try:
+        return BotToml.model_validate(tomllib.loads(raw.decode()))
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "(file)"
+        raise archive.ArchiveError(f"{archive.MANIFEST}: {where}: {first['msg']}") from None
+    except (ValueError, UnicodeDecodeError) as error:
+        raise archive.ArchiveError(f"{archive.MANIFEST} is not valid TOML: {error}") from None
+
+
+def _write_manifest(folder: Path, unpacked: archive.Unpacked) -> None:
+    """The referee's manifest for this bot: its command, run in (and showing it only) ``bot/``.
+    The build command, if any, waits in ``build.json`` for the worker."""
+    build: str | list[str] | None = None
+    env: dict[str, str] = {}
+    if unpacked.kind == "file":
+        program = unpacked.program or "bot"
+        command: str | list[str] = (
+            ["python3", program] if program.endswith(".py") else [f"./{program}"]
+        )
+    else:
+        toml = _bot_toml(folder)
+        command, build, env = toml.command, toml.build, toml.env
+    manifest = {"command": command, "cwd": "bot", "env": env}
+    (folder / "manifest.json").write_text(json.dumps(manifest))
+    (folder / "build.json").write_text(json.dumps({"build": build}))
+
+
+def _finish(
+    db: sqlite3.Connection,
+    submission: int,
+    status: str,
+    reasons: list[str],
+    **fields: Any,
+) -> None:
+    columns = ", ".join(f"{k} = ?" for k in fields)
+    with store.transaction(db):
+        db.execute(
+            "UPDATE submissions SET status = ?, reasons = ?, finished = ?"
+            + (", " + columns if columns else "")
+            + " WHERE id = ?",
+            (status, json.dumps(reasons), store.now_iso(), *fields.values(), submission),
+        )
+
+
+def _step(db: sqlite3.Connection, submission: int, status: str, **fields: Any) -> None:
+    columns = "".join(f", {k} = ?" for k in fields)
+    with store.transaction(db):
+        db.execute(
+            f"UPDATE submissions SET status = ?{columns} WHERE id = ?",
+            (status, *fields.values(), submission),
+        )
+
+
+def _exposes_ladder(spec: BotSpec, db_path: Path, own: Path) -> str | None:
+    """What the bot's sandbox would show it must be its own folder and its runtime, never the
+    ladder (its database, replays, others' submissions)."""
+    ladder = db_path.resolve()
+    files = paths.files_dir(ladder)
+    for named in spec.own:
+        if not Path(named).resolve().is_relative_to(own):
+            return f"the bot names files outside its own folder ({named})"
+    for named in visible_paths(spec.argv, spec.own):
+        seen = Path(named).resolve()
+        if ladder.is_relative_to(seen) or files.is_relative_to(seen):
+            return f"the bot's interpreter ({seen}) holds the ladder: its sandbox would show it"
+    return None
+
+
+def process(db_path: Path, settings: ServerSettings, submission: int) -> None:
+    """Build and check one queued submission, then admit it or say why not."""
+    db = store.connect(db_path)
+    try:
+        _process(db, db_path, settings, submission)
+    except Exception as error:  # one submission's failure must not stop the worker
+        log.exception("submission %s failed", submission)
+        with contextlib.suppress(Exception):
+            _finish(db, submission, "error", [f"the server failed: {type(error).__name__}"])
+    finally:
+        db.close()
+
+
+def _process(
+    db: sqlite3.Connection, db_path: Path, settings: ServerSettings, submission: int
+) -> None:
+    row = db.execute("SELECT * FROM submissions WHERE id = ?", (submission,)).fetchone()
+    if row is None or row["status"] not in IN_PROGRESS:
+        return
+    folder = folder_of(db_path, row["account_id"], submission)
+    try:
+        terms = admission.terms(store.read_meta(db))
+    except SandboxError as error:
+        _finish(db, submission, "error", [str(error)])
+        return
+    build = json.loads((folder / "build.json").read_text()).get("build")
+    if build:
+        _step(db, submission, "building")
+        result = run_build(
+            folder / "bot", build, terms.sandbox, settings.build, folder / "build.log"
+        )
+        built = {"ok": result.ok, "summary": result.summary, "seconds": round(result.seconds, 2)}
+        _step(db, submission, "building", build=json.dumps(built))
+        if not result.ok:
+            _finish(db, submission, "refused", [f"build: {result.summary}"])
+            return
+    _step(db, submission, "checking")
+    try:
+        spec = parse_bot(str(folder / "manifest.json"))
+    except BotSpecError as error:
+        _finish(db, submission, "refused", [str(error).replace(str(folder) + "/", "")])
+        return
+    exposed = _exposes_ladder(spec, db_path, (folder / "bot").resolve())
+    if exposed is not None:
+        _finish(db, submission, "refused", [exposed])
+        return
+    report = asyncio.run(admission.check(spec, terms))
+    shown = json.dumps(report.to_json())
+    if report.problems:
+        reasons = ["the conformance check: " + r for r in admission.reasons(report)]
+        _finish(db, submission, "refused", reasons, report=shown)
+        return
+    try:
+        version = _admit(db, settings, row["account_id"], str(folder / "manifest.json"), spec)
+    except Refused as error:
+        _finish(db, submission, "refused", [error.reason], report=shown)
+        return
+    _finish(db, submission, "accepted", [], report=shown, version=version)
+
+
+def _admit(
+    db: sqlite3.Connection, settings: ServerSettings, account_id: int, bot: str, spec: BotSpec
+) -> int:
+    """The account's entrant plays this bot from now on: created, or a new version of it."""
+    start = ratings.Rating()
+    with store.transaction(db):
+        account = db.execute(
+            "SELECT name, revoked FROM accounts WHERE id = ?", (account_id,)
+        ).fetchone()
+        if account is None or account["revoked"]:
+            raise Refused(403, "the account was revoked")
+        link = db.execute(
+            "SELECT entrant_id FROM account_entrants WHERE account_id = ?", (account_id,)
+        ).fetchone()
+        if link is None:
+            taken = db.execute(
+                "SELECT 1 FROM entrants WHERE name = ?", (account["name"],)
+            ).fetchone()
+            if taken is not None:
+                raise Refused(409, f"an entrant named {account['name']!r} exists already")
+            cursor = db.execute(
+                "INSERT INTO entrants (name, bot, digest, added, mu, sigma) VALUES (?,?,?,?,?,?)",
+                (account["name"], bot, spec.digest, store.now_iso(), start.mu, start.sigma),
+            )
+            entrant = int(cursor.lastrowid or 0)
+            db.execute("INSERT INTO account_entrants VALUES (?, ?)", (account_id, entrant))
+            return 1
+        entrant = int(link["entrant_id"])
+        db.execute(
+            "UPDATE entrants SET bot = ?, digest = ?, version = version + 1 WHERE id = ?",
+            (bot, spec.digest, entrant),
+        )
+        if settings.on_resubmit == "reset":
+            db.execute(
+                "UPDATE entrants SET mu = ?, sigma = ? WHERE id = ?",
+                (start.mu, start.sigma, entrant),
+            )
+            db.execute(
+                "INSERT INTO rating_events (kind, entrant_id) VALUES ('reset', ?)", (entrant,)
+            )
+        version = db.execute("SELECT version FROM entrants WHERE id = ?", (entrant,)).fetchone()
+        return int(version[0])
+
+
+def tail(path: Path, limit: int = LOG_SHOWN) -> str | None:
+    """The end of a log, as text (what its owner sees of it)."""
+    try:
+        with path.open("rb") as handle:
+            handle.seek(0, 2)
+            size = handle.tell()
+            handle.seek(max(0, size - limit))
+            data = handle.read()
+    except OSError:
+        return None
+    return ("…" if size > limit else "") + data.decode("utf-8", "replace")
+
+
+def mine(db: sqlite3.Connection, db_path: Path, account: Account) -> dict[str, Any]:
+    """Everything the account's owner may see of their submissions and entrant."""
+    rows = db.execute(
+        "SELECT * FROM submissions WHERE account_id = ? ORDER BY id DESC LIMIT 50", (account.id,)
+    ).fetchall()
+    link = db.execute(
+        "SELECT e.* FROM account_entrants a JOIN entrants e ON e.id = a.entrant_id "
+        "WHERE a.account_id = ?",
+        (account.id,),
+    ).fetchone()
+    entrant = None
+    if link is not None:
+        entrant = {
+            "name": link["name"],
+            "version": link["version"],
+            "enabled": bool(link["enabled"]),
+            "mu": link["mu"],
+            "sigma": link["sigma"],
+            "games": link["games"],
+            "faults": link["faults"],
+        }
+    shown = []
+    for row in rows:
+        folder = folder_of(db_path, account.id, row["id"])
+        build = json.loads(row["build"]) if row["build"] else None
+        if build is not None:
+            build["log"] = tail(folder / "build.log")
+        shown.append(
+            {
+                "id": row["id"],
+                "created": row["created"],
+                "filename": row["filename"],
+                "bytes": row["bytes"],
+                "status": row["status"],
+                "reasons": json.loads(row["reasons"]),
+                "build": build,
+                "check": json.loads(row["report"]) if row["report"] else None,
+                "version": row["version"],
+                "finished": row["finished"],
+            }
+        )
+    return {"name": account.name, "entrant": entrant, "submissions": shown}
+
+
+class Worker:
+    """The one thread that builds and checks submissions, in the order they came."""
+
+    def __init__(self, db_path: Path, settings: ServerSettings) -> None:
+        self.db_path = db_path
+        self.settings = settings
+        self.queue: queue.Queue[int | None] = queue.Queue()
+        self.thread = threading.Thread(target=self._loop, name="submissions", daemon=True)
+
+    def start(self, db: sqlite3.Connection) -> None:
+        """Start, taking up what a stopped server left half done."""
+        left = db.execute(
+            "SELECT id FROM submissions WHERE status IN (?, ?, ?) ORDER BY id", IN_PROGRESS
+        ).fetchall()
+        for row in left:
+            self.queue.put(int(row["id"]))
+        self.thread.start()
+
+    def submit(self, submission: int) -> None:
+        self.queue.put(submission)
+
+    def stop(self) -> None:
+        self.queue.put(None)
+
+    def _loop(self) -> None:
+        while (submission := self.queue.get()) is not None:
+            process(self.db_path, self.settings, submission)
