@@ -135,7 +135,7 @@ def _positive(name: str, value: float) -> None:
 
 
 @main.command(short_help="Play a match between bots; results, Elo, SPRT, replays.")
-@click.argument("bots", nargs=-1, required=True, metavar="BOT BOT [BOT...]")
+@click.argument("bots", nargs=-1, required=False, metavar="BOT BOT [BOT...]")
 @click.option("--game", type=GAME_OPTION, default="cards", show_default=True)
 @click.option(
     "--rules", "rules_arg", default="classic", show_default=True, help="Preset or rules file."
@@ -185,6 +185,14 @@ def _positive(name: str, value: float) -> None:
     help="Two bots: stop when a sequential test decides.",
 )
 @sandbox_options
+@click.option(
+    "--resume",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Continue a run started with --replays and stopped half-way (its folder): finished "
+    "games are kept, the rest played with the same seeds; bots, rules and options come from "
+    "the run (bots must be unchanged).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the results as one JSON document.")
 def match(
     bots: tuple[str, ...],
@@ -209,6 +217,7 @@ def match(
     max_open_files: int,
     max_file_size: int,
     allow_fallback: bool,
+    resume: str | None,
     as_json: bool,
 ) -> None:
     """Play GAMES games between the BOTs (their number is the number of players).
@@ -227,6 +236,8 @@ def match(
     from referee.cli.match import run_match_command
     from referee.players.players import TimeControl
 
+    if not bots and resume is None:
+        raise click.UsageError("Missing argument 'BOT BOT [BOT...]' (or --resume DIR).")
     chosen = sandbox_from_options(
         sandbox, memory, cpu_seconds, max_processes, max_open_files, max_file_size, allow_fallback
     )
@@ -245,6 +256,7 @@ def match(
         sprt_text=sprt,
         as_json=as_json,
         sandbox=chosen,
+        resume=resume,
     )
     sys.exit(code)
 

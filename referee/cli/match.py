@@ -26,6 +26,16 @@ from referee.games.match import (
 )
 from referee.games.matchfolders import FolderError, new_match_folder, temporary_log_folder
 from referee.games.report import count, match_document, print_report
+from referee.games.resume import (
+    ResumeError,
+    RunManifest,
+    finished_games,
+    logs_folder,
+    resume_run,
+    sandbox_from_json,
+    time_to_json,
+    write_manifest,
+)
 from referee.games.stats import Sprt, head_to_head_samples, parse_sprt
 from referee.players.botspec import BotSpecError, parse_bot
 from referee.players.players import TimeControl
@@ -57,9 +67,32 @@ def run_match_command(
     sprt_text: str | None,
     as_json: bool,
     sandbox: Sandbox | None = None,
+    resume: str | None = None,
 ) -> int:
+    resumed = None
+    if resume is not None:
+        # Everything but the output options comes from the run's manifest: the same bots
+        # (checked by digest), seed, rules and clocks, so the games still to play are the
+        # games the interrupted run would have played.
+        if bots:
+            return _error("--resume takes the bots from the run's manifest: give no BOT")
+        try:
+            resumed = resume_run(Path(resume), "match")
+            options = resumed.manifest.options
+            game, rules_arg = resumed.manifest.game, resumed.manifest.rules_label
+            bots, seed = tuple(resumed.manifest.bots), resumed.manifest.seed
+            games, rotate = int(options["games"]), bool(options["rotate"])
+            concurrency, compress = int(options["concurrency"]), bool(options["compress"])
+            sprt_text, time = options.get("sprt"), resumed.time
+            sandbox = sandbox_from_json(options["sandbox"])
+        except (KeyError, TypeError, ValueError) as error:
+            if isinstance(error, ResumeError):
+                return _error(str(error))
+            return _error(f"the run manifest is damaged ({for_terminal(str(error), 80)})")
+    elif not bots:
+        return _error("give the BOTs of the match (or --resume DIR)")
     try:
-        rules = load_rules(game, rules_arg)
+        rules = resumed.rules if resumed is not None else load_rules(game, rules_arg)
     except RulesError as error:
         return _error(str(error))
     try:
@@ -86,7 +119,7 @@ def run_match_command(
         print(f"thousand: warning: {warning}", file=sys.stderr)
     if seed is None:
         seed = fresh_seed()  # secret until the report: no bot can derive the deals from it
-    if rotate and chosen.mode != "bwrap":
+    if rotate and chosen.mode != "bwrap" and resumed is None:
         print(
             f"thousand: warning: with --sandbox {chosen.mode} a bot can keep notes on disk "
             "from one seating of a duplicate deal to the next; a fair duplicate match needs "
@@ -96,14 +129,19 @@ def run_match_command(
     try:
         # Every match in folders of its own: nothing of an earlier or a parallel match is
         # overwritten or appended to.
-        replay_dir = new_match_folder(Path(replays)) if replays else None
+        if resumed is not None:
+            replay_dir: Path | None = resumed.folder
+        else:
+            replay_dir = new_match_folder(Path(replays)) if replays else None
         if logs:
             log_dir = new_match_folder(Path(logs))
+        elif resumed is not None:
+            log_dir = logs_folder(resumed.folder)
         elif replay_dir is not None:
             log_dir = new_match_folder(replay_dir, "logs")
         else:
             log_dir = temporary_log_folder()
-    except FolderError as error:
+    except (FolderError, ResumeError) as error:
         return _error(str(error))
     config = MatchConfig(
         game=game,
@@ -128,14 +166,53 @@ def run_match_command(
             file=sys.stderr,
         )
     config.games = total  # --rotate rounds up to whole groups: announce what will be played
+    previous: list[GameOutcome] = []
+    if resumed is not None:
+        try:
+            kept = finished_games(resumed.folder, len(specs), seed, rotate, total)
+        except ResumeError as error:
+            return _error(str(error))
+        previous = [kept[index] for index in sorted(kept)]
+        config.only = tuple(index for index in range(total) if index not in kept)
+        print(
+            f"thousand: resuming {for_terminal(str(resumed.folder))}: "
+            f"{count(len(previous), 'game')} finished, {count(len(config.only), 'game')} to play",
+            file=sys.stderr,
+        )
+    elif replay_dir is not None:
+        manifest = RunManifest(
+            kind="match",
+            cwd=str(Path.cwd()),
+            bots=list(bots),
+            digests=[spec.digest for spec in specs],
+            game=game,
+            rules_label=rules_arg,
+            rules=rules.model_dump(mode="json"),
+            seed=seed,
+            options={
+                "games": games,
+                "rotate": rotate,
+                "concurrency": concurrency,
+                "compress": compress,
+                "sprt": sprt_text,
+                "time": time_to_json(time),
+                "sandbox": (sandbox or Sandbox()).model_dump(mode="json"),
+            },
+        )
+        try:
+            write_manifest(replay_dir, manifest)
+        except OSError as error:
+            return _error(_describe_failure(error, replay_dir, log_dir))
     err = Console(stderr=True)
     show_progress = err.is_terminal
     # A log (nohup, cron, CI) gets one line per finished game instead of a live bar.
     progress_lines = not as_json and not sys.stdout.isatty()
     stopped: list[str] = []
-    done: list[GameOutcome] = []
+    done: list[GameOutcome] = list(previous)
 
     labels = BotLabels(config)
+    for outcome in previous:
+        labels.see(outcome)
     warned: set[int] = set()
 
     def warn_unstartable(outcome: GameOutcome) -> None:
@@ -163,6 +240,9 @@ def run_match_command(
             progress.update(task, advance=1)
         if progress_lines:
             print(game_line(outcome, len(done), total, labels.labels()), flush=True)
+        return sprt_decided()
+
+    def sprt_decided() -> bool:
         if sprt is not None:
             if rotate:
                 # Only whole duplicate groups are samples: half a group still carries luck.
@@ -179,6 +259,9 @@ def run_match_command(
                 return True
         return False
 
+    if previous and sprt_decided():
+        config.only = ()  # the interrupted run had already decided: nothing left to play
+
     progress = Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -188,9 +271,9 @@ def run_match_command(
         disable=not show_progress,
         transient=True,
     )
-    task = progress.add_task(f"{game} match", total=total)
+    task = progress.add_task(f"{game} match", total=total, completed=len(previous))
     loop = asyncio.new_event_loop()
-    main_task = loop.create_task(run_match(config, on_game))
+    main_task = loop.create_task(_play(config, on_game, previous))
     interrupted = False
     broken: list[BaseException] = []
 
@@ -344,6 +427,14 @@ def _describe_failure(error: BaseException, replay_dir: Path | None, log_dir: Pa
         )
         return f"cannot write {where}: {error.strerror or error}{kept}"
     return f"the match stopped: {error}"
+
+
+async def _play(
+    config: MatchConfig, on_game: Any, previous: list[GameOutcome]
+) -> list[GameOutcome]:
+    """The match's games: those a resumed run kept and those played now, in game order."""
+    played = await run_match(config, on_game) if config.only != () else []
+    return sorted([*previous, *played], key=lambda o: o.plan.index)
 
 
 def _cancel_leftovers(loop: asyncio.AbstractEventLoop) -> None:

@@ -10,7 +10,14 @@ from rich.table import Table
 from rich.text import Text
 
 from referee.games.match import GameOutcome, MatchConfig
-from referee.games.stats import Sprt, bot_table, head_to_head, head_to_head_samples, pairwise
+from referee.games.stats import (
+    Sprt,
+    bot_table,
+    head_to_head,
+    head_to_head_samples,
+    pairwise,
+    pentanomial,
+)
 from referee.safetext import NAME_LIMIT, for_rich, for_terminal
 
 
@@ -52,6 +59,9 @@ def match_document(
     if len(config.bots) == 2:
         h2h = head_to_head(outcomes, config.rotate)
         document["head_to_head"] = h2h.to_json() if h2h else None
+        if config.rotate:
+            penta = pentanomial(outcomes)
+            document["pentanomial"] = penta.to_json() if penta else None
         if sprt is not None:
             samples = head_to_head_samples(outcomes, config.rotate)
             document["sprt"] = {
@@ -93,6 +103,23 @@ def _elo_range(h2h: dict[str, Any]) -> str:
     elo_low, elo_high = h2h["elo_95"]
     point = _elo(h2h["elo"], "+∞" if h2h["win_rate"] >= 1 else "-∞")
     return f"{point} (95% CI {_elo(elo_low, '-∞')} to {_elo(elo_high, '+∞')})"
+
+
+def pentanomial_line(penta: dict[str, Any]) -> str:
+    """One line of a pentanomial document: the pair counts, Elo with its interval, and how
+    much narrower it is than the trinomial interval of the same games."""
+    low, high = penta["elo_95"]
+    tri_low, tri_high = penta["trinomial"]["elo_95"]
+    unbounded = "+∞" if penta["score"] >= 1 else "-∞"
+    text = (
+        f"pentanomial {penta['counts']} over {count(penta['pairs'], 'pair')}: "
+        f"Elo {_elo(penta['elo'], unbounded)} (95% CI {_elo(low, '-∞')} to {_elo(high, '+∞')}); "
+        f"trinomial 95% CI {_elo(tri_low, '-∞')} to {_elo(tri_high, '+∞')}"
+    )
+    narrower = penta["narrower"]
+    if narrower is not None:
+        text += f", {100 * abs(narrower):.0f}% {'narrower' if narrower >= 0 else 'wider'}"
+    return text
 
 
 def print_pairwise(document: dict[str, Any], console: Console) -> None:
@@ -164,6 +191,9 @@ def print_report(document: dict[str, Any], console: Console) -> None:
                 f"duplicate pairing: error bar {100 * h2h['error_bar_ratio']:.0f}% of the "
                 f"unpaired one (stderr {h2h['stderr']:.4f} vs {h2h['stderr_unpaired']:.4f})"
             )
+    penta = document.get("pentanomial")
+    if penta:
+        console.print(pentanomial_line(penta))
     sprt = document.get("sprt")
     if sprt:
         first = for_rich(document["bots"][0]["name"], NAME_LIMIT)
