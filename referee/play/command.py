@@ -74,6 +74,8 @@ def summary(console: Console, outcome: GameOutcome, seat: int) -> None:
 
 
 def _stopped(folder: Path) -> int:
+    if sys.stdin.isatty():
+        print(file=sys.stderr)  # past the terminal's echo of ^C
     print(
         f"thousand: play stopped; every bot was stopped (the game so far: "
         f"{for_terminal(str(folder))})",

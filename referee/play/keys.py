@@ -49,6 +49,7 @@ class Choice:
     number: int  # 1-based
     action: dict[str, Any]
     label: str
+    key: str  # what to type for it besides its number
 
 
 def card_name(card: str) -> str:
@@ -94,17 +95,23 @@ def label(action: dict[str, Any], names: list[str]) -> str:
 
 
 def choices(legal: list[dict[str, Any]], names: list[str]) -> list[Choice]:
-    return [Choice(i + 1, action, label(action, names)) for i, action in enumerate(legal)]
+    declaring = {a.get("card") for a in legal if a.get("marriage") or a.get("ace_marriage")}
+    return [
+        Choice(i + 1, action, label(action, names), short_key(action, declaring))
+        for i, action in enumerate(legal)
+    ]
 
 
-def short_key(choice: Choice, game: str) -> str:
-    """What to type for this action, besides its number."""
-    action = choice.action
+def short_key(action: dict[str, Any], declaring: set[Any] | None = None) -> str:
+    """What to type for ``action``, besides its number; ``declaring``: the cards that may
+    also be played declaring a marriage (their plain play is then ``QH-``)."""
     kind = action.get("type")
     if isinstance(action.get("card"), str):
         key = str(action["card"]).replace("T", "10")
         if action.get("marriage") or action.get("ace_marriage"):
             key += "+"
+        elif declaring and action["card"] in declaring:
+            key += "-"
         if isinstance(action.get("to"), int):
             key += f">{action['to']}"
         return key

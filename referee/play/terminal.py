@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.text import Text
 
 from referee.play.follow import Follow
-from referee.play.keys import NotUnderstood, choices, choose, short_key
+from referee.play.keys import NotUnderstood, choices, choose
 from referee.replay.frames import Frame
 from referee.replay.render import display_names, render_cards, render_dice, render_frame
 from referee.safetext import NAME_LIMIT, for_terminal
@@ -123,13 +123,9 @@ class TerminalFront:
         names = self._names()
         listed = choices(legal, names)
         self.console.print(Text("Your move:", style="bold green"))
-        width = max(len(short_key(c, self.game)) for c in listed)
+        width = max(len(c.key) for c in listed)
         for choice in listed:
-            self.console.print(
-                Text(
-                    f"  #{choice.number:<3} {short_key(choice, self.game):<{width}}  {choice.label}"
-                )
-            )
+            self.console.print(Text(f"  #{choice.number:<3} {choice.key:<{width}}  {choice.label}"))
         deadline = None if left is None else self.clock() + left
         while True:
             remaining = None if deadline is None else deadline - self.clock()

@@ -29,7 +29,7 @@ from fastapi.responses import JSONResponse, Response
 
 from referee.games.match import GameOutcome
 from referee.play.follow import Follow
-from referee.play.keys import choices, short_key
+from referee.play.keys import choices
 from referee.replay.render import describe_step, display_names
 from referee.safetext import NAME_LIMIT, for_html, for_terminal
 
@@ -126,7 +126,7 @@ class WebFront:
                 {
                     "n": c.number,
                     "label": c.label,
-                    "key": short_key(c, self.game),
+                    "key": c.key,
                     "action": c.action,
                 }
                 for c in listed
