@@ -497,5 +497,14 @@ def _register_protocol() -> None:
 
 _register_protocol()
 
+
+def _register_play() -> None:
+    from referee.cli.play import play
+
+    main.add_command(play)
+
+
+_register_play()
+
 if __name__ == "__main__":
     main()
