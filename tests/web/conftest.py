@@ -23,12 +23,23 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
 
+from tests.browser import Page, launch
 from tests.inputs.conftest import HOSTILE_NAMES
-from tests.ladder.conftest import DICE_BOT, FAULTY, ROOT, SHORT_DICE, ok, py_bot, thousand
+from tests.ladder.conftest import (
+    DICE_BOT,
+    FAULTY,
+    ROOT,
+    SHORT_DICE,
+    ok,
+    py_bot,
+    quick_ok,
+    thousand,
+)
 
 PY = sys.executable
 NAMES = ["alpha", "beta", "gamma", "faulty"]
@@ -146,12 +157,13 @@ def serve() -> Iterator[Callable[..., Server]]:
 
 
 def build_example_ladder(folder: Path) -> Path:
-    """The example ladder: plain and hostile names, ``MATCHES`` matches played for real."""
+    """The example ladder: plain and hostile names, ``MATCHES`` matches played for real (the
+    commands that only write the database run in this process, as tests/ladder's do)."""
     db = folder / "ladder.db"
     rules = folder / "short.toml"
     rules.write_text(SHORT_DICE, encoding="utf-8")
     init = "init --game dice --players 3 --seed 2026 --sandbox rlimits --allow-weak-sandbox"
-    ok(*init.split()[:1], db, *init.split()[1:], "--rules", rules)
+    quick_ok(*init.split()[:1], db, *init.split()[1:], "--rules", rules)
     bots = {
         "alpha": "builtin:random",
         "beta": "builtin:random",
@@ -160,7 +172,7 @@ def build_example_ladder(folder: Path) -> Path:
     }
     hostile = {f"hostile{i}": "builtin:random" for i in range(len(HOSTILE_NAMES))}
     for name, bot in {**bots, **hostile}.items():
-        ok("add", db, name, bot, "--no-check")
+        quick_ok("add", db, name, bot, "--no-check")
     ok("run", db, "--matches", MATCHES, "--concurrency", "2", timeout=180)
     # Names that `ladder add` refuses (control characters) are written directly, as a ladder
     # made before names were checked holds them.
@@ -203,3 +215,46 @@ def example_server(example_ladder: Path) -> Iterator[Server]:
         yield server
     finally:
         server.close()
+
+
+# ------------------------------------------------------------------------------- browser
+
+WATCH_CSP = (
+    "document.addEventListener('securitypolicyviolation', e => "
+    "(window.__csp = window.__csp || []).push(e.violatedDirective + ' ' + e.blockedURI));"
+)
+"""Installed in every page and frame before its own scripts: a CSP violation is recorded
+there as well as reported on the console."""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Page]:
+    with launch() as page:
+        page.call("Page.addScriptToEvaluateOnNewDocument", source=WATCH_CSP)
+        yield page
+
+
+def wait_for(page: Page, expression: str, within: float, what: str) -> Any:
+    """Poll a page until ``expression`` is truthy (the page's own events are read meanwhile)."""
+    deadline = time.monotonic() + within
+    while True:
+        value = page.js(expression)
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {within} s waiting for {what}")
+        time.sleep(0.1)
+
+
+def assert_clean_page(page: Page, server: Server) -> None:
+    """No console error, no uncaught exception, no CSP violation, nothing fetched from
+    anywhere but the server."""
+    page.flush()
+    assert page.errors == [], page.errors
+    assert page.js("window.__csp || []") == []
+    foreign = [
+        url for url in page.requests if not url.startswith((server.url + "/", "about:", "data:"))
+    ]
+    assert foreign == [], foreign
+    page.errors.clear()
+    page.requests.clear()
