@@ -489,6 +489,15 @@ def _register_ladder() -> None:
 _register_ladder()
 
 
+def _register_tournament() -> None:
+    from referee.cli.tournament import tournament
+
+    main.add_command(tournament)
+
+
+_register_tournament()
+
+
 def _register_protocol() -> None:
     from referee.cli.protocol import protocol
 
