@@ -184,6 +184,15 @@ def _positive(name: str, value: float) -> None:
     metavar="ELO0,ELO1[,ALPHA,BETA]",
     help="Two bots: stop when a sequential test decides.",
 )
+@click.option(
+    "--executor",
+    "executor_text",
+    default="local",
+    show_default=True,
+    help="Where the games are played: local, or dask://HOST:PORT (a Dask scheduler's "
+    "workers, in tasks of whole duplicate groups; pip install 'thousand[dask]'; "
+    "docs/cluster.md). The same seed gives the same games either way.",
+)
 @sandbox_options
 @click.option(
     "--resume",
@@ -218,6 +227,7 @@ def match(
     max_file_size: int,
     allow_fallback: bool,
     resume: str | None,
+    executor_text: str,
     as_json: bool,
 ) -> None:
     """Play GAMES games between the BOTs (their number is the number of players).
@@ -257,6 +267,7 @@ def match(
         as_json=as_json,
         sandbox=chosen,
         resume=resume,
+        executor=executor_text,
     )
     sys.exit(code)
 

@@ -68,7 +68,16 @@ def run_match_command(
     as_json: bool,
     sandbox: Sandbox | None = None,
     resume: str | None = None,
+    executor: str = "local",
 ) -> int:
+    cluster = None
+    if executor != "local":
+        from referee.cluster.match import open_cluster
+
+        try:
+            cluster = open_cluster(executor)
+        except ValueError as error:
+            return _error(str(error))
     resumed = None
     if resume is not None:
         # Everything but the output options comes from the run's manifest: the same bots
@@ -238,6 +247,8 @@ def run_match_command(
         warn_unstartable(outcome)
         if show_progress:
             progress.update(task, advance=1)
+            if cluster is not None:  # workers, tasks in flight, rate
+                progress.update(task, description=f"{game} match · {cluster.status()}")
         if progress_lines:
             print(game_line(outcome, len(done), total, labels.labels()), flush=True)
         return sprt_decided()
@@ -273,7 +284,7 @@ def run_match_command(
     )
     task = progress.add_task(f"{game} match", total=total, completed=len(previous))
     loop = asyncio.new_event_loop()
-    main_task = loop.create_task(_play(config, on_game, previous))
+    main_task = loop.create_task(_play(config, on_game, previous, cluster))
     interrupted = False
     broken: list[BaseException] = []
 
@@ -305,8 +316,15 @@ def run_match_command(
     except OSError as error:
         broken.append(error)
         outcomes = []
+    except Exception as error:
+        if cluster is None:
+            raise
+        broken.append(error)  # the cluster failed: a lost scheduler, no worker fit
+        outcomes = []
     finally:
         _cancel_leftovers(loop)
+        if cluster is not None:
+            loop.run_until_complete(cluster.close())
         loop.close()
     if broken:
         return _error(_describe_failure(broken[0], replay_dir, log_dir))
@@ -430,10 +448,17 @@ def _describe_failure(error: BaseException, replay_dir: Path | None, log_dir: Pa
 
 
 async def _play(
-    config: MatchConfig, on_game: Any, previous: list[GameOutcome]
+    config: MatchConfig, on_game: Any, previous: list[GameOutcome], cluster: Any = None
 ) -> list[GameOutcome]:
-    """The match's games: those a resumed run kept and those played now, in game order."""
-    played = await run_match(config, on_game) if config.only != () else []
+    """The match's games: those a resumed run kept and those played now, in game order
+    (here, or on a Dask cluster's workers: referee/cluster/match.py)."""
+    played: list[GameOutcome] = []
+    if config.only != () and cluster is not None:
+        from referee.cluster.match import run_match_on_cluster
+
+        played = await run_match_on_cluster(config, on_game, cluster=cluster)
+    elif config.only != ():
+        played = await run_match(config, on_game)
     return sorted([*previous, *played], key=lambda o: o.plan.index)
 
 

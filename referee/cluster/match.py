@@ -17,6 +17,7 @@ import dataclasses
 import math
 
 from referee.cluster.bundles import PortableBot, bundle_bot
+from referee.cluster.connect import ClusterError, distributed_module, parse_executor
 from referee.cluster.returns import write_returned
 from referee.cluster.submit import Cluster
 from referee.cluster.worker import Task, TaskResult
@@ -105,3 +106,13 @@ async def run_match_on_cluster(
             left.cancel()
         with contextlib.suppress(Exception):
             await asyncio.gather(*running, return_exceptions=True)
+
+
+def open_cluster(text: str) -> Cluster:
+    """The cluster an ``--executor dask://HOST:PORT`` names (connected when the match
+    starts), or ``ClusterError`` for anything else but ``local``."""
+    address = parse_executor(text)
+    if address is None:
+        raise ClusterError("open_cluster needs a dask:// executor")
+    distributed_module()  # without Dask installed: one line now, not in the event loop
+    return Cluster(address)
