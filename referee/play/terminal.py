@@ -116,7 +116,7 @@ class TerminalFront:
 
     def decide(
         self, view: dict[str, Any], legal: list[dict[str, Any]], left: float | None
-    ) -> dict[str, Any]:
+    ) -> tuple[dict[str, Any], float]:
         self.show_steps(wait_last=False)
         if self.follow.total == 0:
             self._table(view)
@@ -126,7 +126,8 @@ class TerminalFront:
         width = max(len(c.key) for c in listed)
         for choice in listed:
             self.console.print(Text(f"  #{choice.number:<3} {choice.key:<{width}}  {choice.label}"))
-        deadline = None if left is None else self.clock() + left
+        asked = self.clock()
+        deadline = None if left is None else asked + left
         while True:
             remaining = None if deadline is None else deadline - self.clock()
             clock = "" if remaining is None else f" ({max(0.0, remaining):.0f} s left)"
@@ -134,7 +135,7 @@ class TerminalFront:
             if line.strip().lower() == "quit":
                 raise Stopped
             try:
-                return choose(line, legal, self.game, names)
+                return choose(line, legal, self.game, names), self.clock() - asked
             except NotUnderstood as why:
                 self.console.print(Text(f"  {why}", style="yellow"))
 

@@ -9,7 +9,6 @@ fallback and ranked last), kept here because the match's time control is the bot
 
 from __future__ import annotations
 
-import time
 from typing import Any, Protocol
 
 from referee.players.botspec import BotSpec
@@ -33,9 +32,11 @@ class Front(Protocol):
 
     def decide(
         self, view: dict[str, Any], legal: list[dict[str, Any]], left: float | None
-    ) -> dict[str, Any]:
-        """Block until the person picks one of ``legal``; ``left`` seconds on their clock
-        (None: no clock). Raises ``TimeoutError`` when the clock runs out first."""
+    ) -> tuple[dict[str, Any], float]:
+        """Block until the person picks one of ``legal``: the action, and the seconds the
+        person's clock ran (from the moment the choice was put before them, not while the
+        others' moves were being shown). ``left``: seconds on their clock (None: no clock);
+        ``TimeoutError`` when it runs out first."""
 
     def end(self, message: dict[str, Any]) -> None:
         """The game is over (``message`` is the referee's game_end)."""
@@ -76,13 +77,11 @@ class Person(Player):
         left: float,
         time_control: TimeControl,
     ) -> Reply:
-        began = time.monotonic()
         try:
-            action = self.front.decide(view, legal, self.left)
+            action, used = self.front.decide(view, legal, self.left)
         except TimeoutError:
             self.left = 0.0
             raise Fault("timeout", f"the person's clock of {self.clock:.0f} s ran out") from None
-        used = time.monotonic() - began
         if self.left is not None:
             self.left = max(0.0, self.left - used)
         return Reply(action, used, 0.0)

@@ -115,7 +115,7 @@ class WebFront:
 
     def decide(
         self, view: dict[str, Any], legal: list[dict[str, Any]], left: float | None
-    ) -> dict[str, Any]:
+    ) -> tuple[dict[str, Any], float]:
         self._catch_up()
         listed = choices(legal, self.names)
         with self.lock:
@@ -135,7 +135,8 @@ class WebFront:
                 self.steps.append(
                     {"i": 0, "kind": None, "seat": None, "d": [], "view": _plain(view)}
                 )
-            self.deadline = None if left is None else time.monotonic() + left
+            asked = time.monotonic()
+            self.deadline = None if left is None else asked + left
         while True:
             remaining = None if self.deadline is None else self.deadline - time.monotonic()
             if remaining is not None and remaining <= 0:
@@ -147,7 +148,7 @@ class WebFront:
                 continue
             if answered == turn and 0 <= index < len(legal):
                 self._close_turn()
-                return legal[index]
+                return legal[index], time.monotonic() - asked
 
     def _close_turn(self) -> None:
         with self.lock:

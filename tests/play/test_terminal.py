@@ -235,3 +235,98 @@ def test_mistakes_are_one_line(tmp_path: Path) -> None:
         assert child.exitstatus != 0, args
         assert len(lines) == 1 and lines[0].startswith("thousand: error:"), lines
         assert words in lines[0], lines
+
+
+def test_the_persons_clock_runs_out_as_a_bots_would(
+    tmp_path: Path, short_dice: Path, replay_of: Any
+) -> None:
+    child = spawn(
+        [
+            "--game",
+            "dice",
+            "--rules",
+            str(short_dice),
+            "--clock",
+            "1",
+            "--pace",
+            "0",
+            "--replays",
+            str(tmp_path / "out"),
+            DICE_BOT,
+        ],
+        tmp_path,
+    )
+    child.expect(r"your move \(1 s left\)> ")
+    child.expect(r"Game over\.", timeout=30)  # nothing typed: the fallback plays the seat on
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "fault: you: timeout: the person's clock of 1 s ran out" in ANSI.sub("", child.before)
+    replay, loaded = replay_of(tmp_path / "out")
+    verify(replay)
+    assert loaded.result is not None
+    assert [f["kind"] for f in loaded.result["faults"]] == ["timeout"]
+    assert loaded.result["ranking"][-1] == 0  # ranked last, as a bot that ran out would be
+
+
+def test_steps_wait_for_enter_and_quit_leaves(tmp_path: Path, one_deal: Path) -> None:
+    """Without --pace each of the others' steps waits for Enter; `quit` leaves cleanly."""
+    child = spawn(
+        [
+            "--game",
+            "cards",
+            "--rules",
+            str(one_deal),
+            "--seat",
+            "2",
+            "--seed",
+            "3",
+            "--replays",
+            str(tmp_path / "out"),
+            "builtin:random",
+            "builtin:random",
+        ],
+        tmp_path,
+    )
+    enters = 0
+    while child.expect([r"\[Enter: next step\] ", PROMPT]) == 0:
+        enters += 1
+        child.sendline("")
+    assert enters >= 2  # the deal, then at least one bot's bid, one at a time
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert ANSI.sub("", child.before).strip().splitlines()[-1].startswith("thousand: play stopped")
+
+
+def test_a_hostile_bot_name_is_shown_as_text(tmp_path: Path, one_deal: Path) -> None:
+    bot = tmp_path / "hostile_bot.py"
+    bot.write_text(
+        (ROOT / "bots" / "random_bot.py")
+        .read_text()
+        .replace('"name": "random"', '"name": "\\u001b[2J\\u001b]0;owned\\u0007evil\\u202e"')
+    )
+    child = spawn(
+        [
+            "--game",
+            "cards",
+            "--rules",
+            str(one_deal),
+            "--pace",
+            "0",
+            "--replays",
+            str(tmp_path / "out"),
+            f"{sys.executable} {bot}",
+            "builtin:random",
+        ],
+        tmp_path,
+    )
+    child.expect(PROMPT)
+    screen = child.before
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert "evil" in screen
+    assert "\x1b[2J" not in screen and "\x1b]0;" not in screen and "\x07" not in screen
+    assert "\u202e" not in screen and "\\x1b[2J" in screen
