@@ -9,6 +9,7 @@ import json
 import random
 import re
 import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -18,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.play.conftest import CARD_BOT, DICE_BOT, PLAY, known_at, play_env, verify
+from tests.play.conftest import CARD_BOT, PLAY, ROOT, known_at, play_env, verify
 from tests.replay_export.test_export_html import ARTEFACTS, Page, browser  # noqa: F401 - the fixture
 
 URL = re.compile(r"open (http://127\.0\.0\.1:\d+/s/[A-Za-z0-9_-]+/)")
@@ -93,6 +94,14 @@ def test_chromium_plays_a_whole_dice_game(
     replay_of: Any,
     seats: list[Seat],
 ) -> None:
+    # The dice bot under a name that would be markup, were it ever put in the page as such.
+    bot = tmp_path / "hostile_dice_bot.py"
+    hostile = "<img src=x onerror=document.title=1><script>document.title=2</script>"
+    bot.write_text(
+        (ROOT / "bots" / "dice_bot.py")
+        .read_text()
+        .replace('"name": "dice-example"', '"name": ' + json.dumps(hostile))
+    )
     seat = Seat(
         [
             "--game",
@@ -105,7 +114,7 @@ def test_chromium_plays_a_whole_dice_game(
             "0",
             "--replays",
             str(tmp_path / "out"),
-            DICE_BOT,
+            f"{sys.executable} {bot}",
         ],
         tmp_path,
     )
@@ -143,7 +152,9 @@ def test_chromium_plays_a_whole_dice_game(
     else:
         pytest.fail("the game did not end within a minute")
     result = browser.js("document.getElementById('result').textContent")
-    assert "(you)" in result
+    assert "(you)" in result and hostile[:60] in result  # the name (cut to NAME_LIMIT), as text
+    assert browser.js("document.querySelectorAll('img, #table script, #result script').length") == 0
+    assert browser.js("document.title").startswith("Тысяча")
     out = seat.finish()
     assert "Game over." in out
     assert clicks >= 3 and dice_clicks >= 1
