@@ -24,7 +24,7 @@ from fastapi import FastAPI, Response
 from referee.ladder import service, store
 from referee.ladder.executor import LocalExecutor
 from referee.players.sandbox import Sandbox, resolve
-from referee.web import api, contestant, pages, schema, submissions
+from referee.web import api, contestant, database, pages, schema, submissions
 from referee.web.settings import ServerSettings
 
 Scope = MutableMapping[str, Any]
@@ -193,15 +193,6 @@ class MatchLoop:
         self.thread.join(within)
 
 
-def effective_sandbox(db_path: Path) -> tuple[Sandbox, str | None]:
-    conn = store.connect(db_path, write=False)
-    try:
-        meta = store.read_meta(conn)
-    finally:
-        conn.close()
-    return resolve(Sandbox.model_validate(meta.get("sandbox") or {}))
-
-
 def create_app(db: Path, settings: ServerSettings | None = None) -> FastAPI:
     """The application over the ladder at ``db`` (which must exist: ``ladder init``)."""
     chosen = settings or ServerSettings()
@@ -209,20 +200,24 @@ def create_app(db: Path, settings: ServerSettings | None = None) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # The one store.connect of this process's life (it checks the file is a ladder), made
+        # before any other thread holds a connection: see referee/web/database.py.
         conn = store.connect(db)
         try:
             schema.ensure(conn)
-            worker = submissions.Worker(db, chosen)
-            worker.start(conn)
+            meta = store.read_meta(conn)
         finally:
             conn.close()
-        app.state.worker = worker
         loop: MatchLoop | None = None
         if chosen.run_matches:
-            sandbox, _ = effective_sandbox(db)
+            sandbox, _ = resolve(Sandbox.model_validate(meta.get("sandbox") or {}))
             loop = MatchLoop(db, sandbox, chosen.concurrency)
             loop.start()
         app.state.match_loop = loop
+        worker = submissions.Worker(db, chosen)
+        with database.connection(db) as conn:
+            worker.start(conn)
+        app.state.worker = worker
         try:
             yield
         finally:

@@ -23,7 +23,7 @@ from starlette.datastructures import UploadFile
 from starlette.formparsers import MultiPartException
 
 from referee.ladder import store
-from referee.web import accounts, sessions, submissions
+from referee.web import accounts, database, sessions, submissions
 from referee.web.settings import ServerSettings
 from referee.web.templating import templates
 
@@ -90,11 +90,8 @@ def _settings(request: Request) -> ServerSettings:
 
 @contextlib.contextmanager
 def _connection(request: Request) -> Iterator[sqlite3.Connection]:
-    db = store.connect(_db_path(request))
-    try:
+    with database.connection(_db_path(request)) as db:
         yield db
-    finally:
-        db.close()
 
 
 def _unauthorized(detail: str) -> HTTPException:

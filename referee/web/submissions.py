@@ -31,7 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from referee.ladder import admission, paths, ratings, store
 from referee.players.botspec import BotSpec, BotSpecError, parse_bot
 from referee.players.sandbox import SandboxError, visible_paths
-from referee.web import archive
+from referee.web import archive, database
 from referee.web.accounts import Account
 from referee.web.build import run_build
 from referee.web.settings import ServerSettings
@@ -161,10 +161,10 @@ def accept_upload(
         shutil.rmtree(folder / "bot", ignore_errors=True)
         raise Refused(422, str(error)) from None
     except OSError as error:
-        _finish(db, submission, "error", [f"cannot store the upload: {error.strerror}"])
-        raise Refused(
-            507 if store.is_disk_full(error) else 500, "cannot store the upload"
-        ) from None
+        why = f"cannot store the upload: {error.strerror}"
+        _finish(db, submission, "error", [why])
+        log.error("submission %s: %s (%s)", submission, why, error.filename)
+        raise Refused(507 if store.is_disk_full(error) else 500, why) from None
     return submission
 
 
@@ -244,7 +244,7 @@ def _exposes_ladder(spec: BotSpec, db_path: Path, own: Path) -> str | None:
 
 def process(db_path: Path, settings: ServerSettings, submission: int) -> None:
     """Build and check one queued submission, then admit it or say why not."""
-    db = store.connect(db_path)
+    db = database.connect(db_path)
     try:
         _process(db, db_path, settings, submission)
     except Exception as error:  # one submission's failure must not stop the worker

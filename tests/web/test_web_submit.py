@@ -1,0 +1,297 @@
+"""Submissions: what an upload may hold, and what the server does with one.
+
+The archive tests unpack real hostile archives (built here byte by byte with tarfile and
+zipfile: zip-slip, absolute paths, links, devices, FIFOs, bombs) into real folders and look
+at the disk afterwards: nothing may land outside the submission's folder. The server tests
+POST real uploads to a real ``ladder serve``: a hostile archive and a failing build are
+refused with their reasons, a bot that breaks the protocol is refused by the conformance
+check with the check's own words, and a refused upload never becomes an entrant.
+"""
+
+from __future__ import annotations
+
+import io
+import stat
+import tarfile
+import zipfile
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from referee.web import archive
+from tests.web.support_accounts import (
+    Server,
+    c_bot_archive,
+    invite,
+    make_ladder,
+    serving,
+    submit,
+    tar_gz,
+    wait_finished,
+)
+
+LIMITS = archive.Limits(upload_bytes=1 << 20, unpacked_bytes=4 << 20, files=50)
+MANIFEST = b'command = "./bot"\n'
+
+
+def unpack(tmp_path: Path, data: bytes, filename: str = "bot.tar.gz") -> Path:
+    root = tmp_path / "sub" / "bot"
+    root.mkdir(parents=True)
+    archive.unpack(data, filename, root, LIMITS)
+    return root
+
+
+def refused(tmp_path: Path, data: bytes, filename: str = "bot.tar.gz") -> str:
+    with pytest.raises(archive.ArchiveError) as caught:
+        unpack(tmp_path, data, filename)
+    return str(caught.value)
+
+
+def nothing_outside(tmp_path: Path) -> None:
+    """Only the submission's folder was written (the test's folder holds nothing else)."""
+    outside = [p for p in tmp_path.rglob("*") if not p.is_relative_to(tmp_path / "sub")]
+    assert outside == [], outside
+
+
+def member(name: str, kind: bytes, **fields: object) -> tarfile.TarInfo:
+    info = tarfile.TarInfo(name)
+    info.type = kind
+    for key, value in fields.items():
+        setattr(info, key, value)
+    return info
+
+
+# ------------------------------------------------------------------------ archives
+
+
+def test_a_plain_archive_unpacks_with_its_modes(tmp_path: Path) -> None:
+    root = unpack(
+        tmp_path, tar_gz({"bot.toml": MANIFEST, "bot": b"#!/bin/sh\n", "lib/x.txt": b"x"})
+    )
+    assert (root / "bot.toml").read_bytes() == MANIFEST
+    assert (root / "bot").stat().st_mode & stat.S_IXUSR
+    assert (root / "lib" / "x.txt").read_text() == "x"
+
+
+def test_an_archive_of_one_folder_is_lifted(tmp_path: Path) -> None:
+    root = unpack(tmp_path, tar_gz({"bot.toml": MANIFEST, "bot.c": b"int main;"}, folder="mine/"))
+    assert sorted(p.name for p in root.iterdir()) == ["bot.c", "bot.toml"]
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("../../evil", "climbs out"),
+        ("ok/../../evil", "climbs out"),
+        ("/etc/evil", "absolute"),
+        ("C:/evil", "absolute"),
+        ("a\\..\\evil", "backslash"),
+        ("a/" * 20 + "deep", "nested deeper"),
+    ],
+)
+def test_zip_slip_and_absolute_paths_are_refused(tmp_path: Path, name: str, words: str) -> None:
+    for data, kind in ((tar_gz({"bot.toml": MANIFEST, name: b"x"}), "t"), (None, "z")):
+        if kind == "z":
+            out = io.BytesIO()
+            with zipfile.ZipFile(out, "w") as z:
+                z.writestr("bot.toml", MANIFEST)
+                z.writestr(name, b"x")
+            data = out.getvalue()
+        assert data is not None
+        folder = tmp_path / kind
+        folder.mkdir()
+        assert words in refused(folder, data, f"bot.{'zip' if kind == 'z' else 'tar.gz'}")
+        nothing_outside(folder)
+
+
+@pytest.mark.parametrize(
+    ("entry", "words"),
+    [
+        (member("link", tarfile.SYMTYPE, linkname="/etc/passwd"), "link"),
+        (member("hard", tarfile.LNKTYPE, linkname="bot.toml"), "link"),
+        (member("null", tarfile.CHRTYPE, devmajor=1, devminor=3), "device"),
+        (member("disk", tarfile.BLKTYPE, devmajor=8, devminor=0), "device"),
+        (member("pipe", tarfile.FIFOTYPE), "FIFO"),
+    ],
+)
+def test_links_devices_and_fifos_are_refused(
+    tmp_path: Path, entry: tarfile.TarInfo, words: str
+) -> None:
+    message = refused(tmp_path, tar_gz({"bot.toml": MANIFEST, entry.name: entry}))
+    assert words in message
+    assert not (tmp_path / "sub" / "bot" / entry.name).exists()
+    nothing_outside(tmp_path)
+
+
+def test_a_symlink_in_a_zip_is_refused(tmp_path: Path) -> None:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as z:
+        z.writestr("bot.toml", MANIFEST)
+        link = zipfile.ZipInfo("escape")
+        link.external_attr = (stat.S_IFLNK | 0o777) << 16
+        z.writestr(link, "/etc/passwd")
+    assert "link" in refused(tmp_path, out.getvalue(), "bot.zip")
+
+
+def test_a_tar_bomb_stops_at_the_limit(tmp_path: Path) -> None:
+    """100 MiB of zeros in a ~100 KiB .tar.gz: refused after inflating a few MiB."""
+    raw = io.BytesIO()
+    with tarfile.open(fileobj=raw, mode="w:") as tar:
+        info = tarfile.TarInfo("zeros")
+        info.size = 100 << 20
+        tar.addfile(info, io.BytesIO(bytes(100 << 20)))
+    packed = zlib.compressobj(9, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
+    bomb = packed.compress(raw.getvalue()) + packed.flush()
+    assert len(bomb) < LIMITS.upload_bytes
+    assert "unpacks to more than" in refused(tmp_path, bomb)
+    written = sum(p.stat().st_size for p in (tmp_path / "sub").rglob("*") if p.is_file())
+    assert written <= LIMITS.unpacked_bytes
+
+
+def test_a_zip_bomb_is_counted_by_what_it_really_inflates_to(tmp_path: Path) -> None:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("bot.toml", MANIFEST)
+        z.writestr("zeros", bytes(20 << 20))
+    assert "unpacks to more than" in refused(tmp_path, out.getvalue(), "bot.zip")
+
+
+def test_too_many_files_and_duplicates_are_refused(tmp_path: Path) -> None:
+    many = {f"f{i}": b"" for i in range(LIMITS.files + 1)}
+    (tmp_path / "a").mkdir()
+    assert "more than 50 files" in refused(tmp_path / "a", tar_gz(many))
+    twice = io.BytesIO()
+    with tarfile.open(fileobj=twice, mode="w:gz") as tar:
+        for _ in range(2):
+            info = tarfile.TarInfo("bot.toml")
+            info.size = len(MANIFEST)
+            tar.addfile(info, io.BytesIO(MANIFEST))
+    (tmp_path / "b").mkdir()
+    assert "twice" in refused(tmp_path / "b", twice.getvalue())
+
+
+def test_uploads_that_are_not_bots_are_refused(tmp_path: Path) -> None:
+    cases = [
+        (b"", "empty"),
+        (bytes(LIMITS.upload_bytes + 1), "larger than"),
+        (b"just some text", "single file must be"),
+        (tar_gz({"readme": b"x"}), "no bot.toml"),
+        (b"\x1f\x8bnot really gzip", "damaged"),
+        (b"PK\x03\x04broken", "not a valid zip"),
+    ]
+    for index, (data, words) in enumerate(cases):
+        folder = tmp_path / str(index)
+        folder.mkdir()
+        assert words in refused(folder, data), words
+
+
+def test_single_files_keep_a_plain_name_only(tmp_path: Path) -> None:
+    assert archive.safe_filename("../../etc/passwd") == "passwd"
+    assert archive.safe_filename(".hidden") == "bot"
+    assert archive.safe_filename("<script>.py") == "bot"
+    assert archive.safe_filename(None) == "bot"
+    root = unpack(tmp_path, b"#!/bin/sh\necho\n", "../../x/run.sh")
+    assert [p.name for p in root.iterdir()] == ["run.sh"]
+    assert (root / "run.sh").stat().st_mode & stat.S_IXUSR
+    nothing_outside(tmp_path)
+
+
+# ------------------------------------------------------------------------ the server
+
+BAD_PROTOCOL = b"""#!/usr/bin/env python3
+import sys
+for line in sys.stdin:
+    print("<b>not json</b> \\x1b[2J", flush=True)
+"""
+
+
+@pytest.fixture(scope="module")
+def contest(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Server]]:
+    db = make_ladder(tmp_path_factory.mktemp("submit"))
+    with serving(db, "--submissions-per-hour", "50") as server:
+        yield db, server
+
+
+def test_a_hostile_archive_is_refused_over_the_api(contest: tuple[Path, Server]) -> None:
+    db, server = contest
+    token = invite(db, "slipper")
+    slip = tar_gz({"bot.toml": MANIFEST, "../../../escaped": b"x"})
+    answer = submit(server, token, slip, "bot.tar.gz")
+    assert answer.status_code == 422, answer.text
+    assert "climbs out" in answer.json()["detail"]
+    assert not (db.parent / "escaped").exists()
+    with server.client(token) as client:
+        mine = client.get("/api/bots/mine").json()
+    assert mine["entrant"] is None
+    assert mine["submissions"][0]["status"] == "refused"
+    assert "climbs out" in mine["submissions"][0]["reasons"][0]
+
+
+def test_a_bot_failing_the_check_is_refused_with_reasons(contest: tuple[Path, Server]) -> None:
+    db, server = contest
+    token = invite(db, "babbler")
+    answer = submit(server, token, BAD_PROTOCOL, "babble.py")
+    assert answer.status_code == 202, server.stderr()
+    entry = wait_finished(server, token, answer.json()["id"])
+    assert entry["status"] == "refused", entry
+    assert entry["reasons"] and entry["reasons"][0].startswith("the conformance check:")
+    assert entry["check"]["problems"], entry
+    with server.client(token) as client:
+        assert client.get("/api/bots/mine").json()["entrant"] is None
+        standings = client.get("/api/standings")
+    if standings.status_code == 200:  # 13B's API
+        assert "babbler" not in standings.text
+
+
+def test_a_failing_build_is_refused_with_its_log(contest: tuple[Path, Server]) -> None:
+    db, server = contest
+    token = invite(db, "builder")
+    broken = tar_gz(
+        {"bot.toml": b'command = "./bot"\nbuild = "gcc -o bot bot.c"\n', "bot.c": b"int x = ;\n"}
+    )
+    answer = submit(server, token, broken, "bot.tar.gz")
+    assert answer.status_code == 202, server.stderr()
+    entry = wait_finished(server, token, answer.json()["id"])
+    assert entry["status"] == "refused"
+    assert entry["reasons"] == ["build: the build failed with exit code 1"]
+    assert "error" in entry["build"]["log"] and "bot.c" in entry["build"]["log"]
+
+
+def test_a_build_cannot_write_outside_its_folder_nor_reach_the_network(
+    contest: tuple[Path, Server],
+) -> None:
+    db, server = contest
+    token = invite(db, "escaper")
+    target = db.parent / "written-by-build"
+    port = server.url.rsplit(":", 1)[1]  # the server itself listens on the host's loopback
+    line = (
+        f"touch {target}; touch ../outside; (exec 3<>/dev/tcp/127.0.0.1/{port}) "
+        "&& echo REACH''ED; exit 3"
+    )
+    toml = f'command = "./bot"\nbuild = ["/bin/bash", "-c", "{line}"]\n'.encode()
+    answer = submit(server, token, tar_gz({"bot.toml": toml}), "bot.tar.gz")
+    entry = wait_finished(server, token, answer.json()["id"])
+    assert entry["reasons"] == ["build: the build failed with exit code 3"], entry
+    assert not target.exists()
+    assert "REACHED" not in entry["build"]["log"]
+    submission = db.parent / "contest.db.files" / "submissions"
+    assert not any(p.name == "outside" for p in submission.rglob("outside"))
+
+
+def test_the_c_bot_is_built_and_admitted(contest: tuple[Path, Server]) -> None:
+    db, server = contest
+    token = invite(db, "compiled")
+    answer = submit(server, token, c_bot_archive(), "cbot.tar.gz")
+    assert answer.status_code == 202, server.stderr()
+    entry = wait_finished(server, token, answer.json()["id"])
+    assert entry["status"] == "accepted", entry
+    assert entry["build"]["ok"] and entry["version"] == 1
+    with server.client(token) as client:
+        mine = client.get("/api/bots/mine").json()
+    assert mine["entrant"]["name"] == "compiled"
+    # The uploaded files are nobody's to download, not even their owner's.
+    for path in ("/submissions/", "/contest.db.files/submissions/", "/static/../contest.db"):
+        with server.client() as client:
+            assert client.get(path).status_code == 404, path
