@@ -98,6 +98,8 @@ def run_terminal(table: Table, replays: Path | None, pace: float | None) -> int:
         front.finish()
     except (KeyboardInterrupt, Stopped):
         return _stopped(folder)
+    finally:
+        front.follow.close()
     summary(console, outcome, table.seat)
     return 0
 
@@ -131,3 +133,4 @@ def run_web(table: Table, replays: Path | None, port: int, pace: float | None) -
         return 0
     finally:
         server.stop()
+        front.follow.close()

@@ -2,17 +2,24 @@
 
 The referee flushes its replay before it waits for any seat, so when the person is asked to
 move, every step up to that moment is in ``game-NNNNN.jsonl.part``. Drawing the table from
-those frames (``frames.py``: the engine's ``view(seat)`` at each step) shows the person each
-bot's move one by one, exactly as ``thousand replay show --seat K`` draws the same file, and
-never anything that seat did not know.
+those steps (the engine's ``view(seat)`` after each, as ``frames.py`` makes them) shows the
+person each bot's move one by one, exactly as ``thousand replay show --seat K`` draws the same
+file, and never anything that seat did not know.
+
+The file is read once, as it grows: one reader stays open (a rename of the finished file does
+not disturb it) and each new line is applied to one engine state, so a long card game (ten
+thousand steps between random bots) costs each of the person's turns only its new steps.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from referee.replay.frames import Frame, LoadedReplay, load_frames
-from referee.replay.reader import Header, ReplayError
+from referee.replay.frames import Frame
+from referee.replay.reader import Header, ReplayError, ReplayReader
+from thousand.game import GameState
+from thousand.registry import game_spec
 
 
 def replay_path(folder: Path, index: int = 0) -> Path:
@@ -21,40 +28,60 @@ def replay_path(folder: Path, index: int = 0) -> Path:
 
 
 class Follow:
-    """Hands out each step of the game once, in order."""
+    """Hands out each step of the game once, in order (frame 0, the empty table, is not)."""
 
     def __init__(self, folder: Path, index: int = 0) -> None:
         self.final = replay_path(folder, index)
         self.partial = self.final.with_name(self.final.name + ".part")
-        self.shown = -1  # index of the last frame handed out
-        self.loaded: LoadedReplay | None = None
+        self.reader: ReplayReader | None = None
+        self.state: GameState | None = None
+        self.index = 0  # frames made so far, the empty table included
+        self.talon: list[str] | None = None
+        self.result: dict[str, Any] | None = None
 
     @property
     def header(self) -> Header | None:
-        return None if self.loaded is None else self.loaded.header
+        return None if self.reader is None else self.reader.header
 
     @property
     def total(self) -> int:
-        return 0 if self.loaded is None else len(self.loaded.frames)
+        return self.index
 
-    def _load(self) -> LoadedReplay | None:
-        for path in (self.final, self.partial):
+    def _open(self) -> ReplayReader | None:
+        if self.reader is not None:
+            return self.reader
+        for path in (self.partial, self.final):
             if path.is_file():
-                try:
-                    return load_frames(path)
-                except ReplayError:
-                    if path == self.partial and self.final.is_file():
-                        continue  # renamed while being read: the finished file follows
-                    raise
+                reader = ReplayReader(path)
+                spec = game_spec(reader.header.game)
+                rules = spec.rules_model.model_validate(reader.header.raw["rules"])
+                self.state = spec.new_game(rules, reader.header.players)
+                self.reader, self.index = reader, 1
+                return reader
         return None
 
     def new_frames(self) -> list[Frame]:
-        """The steps not handed out yet (frame 0, the empty table, is skipped)."""
-        loaded = self._load()
-        if loaded is None:
+        reader = self._open()
+        if reader is None or self.state is None or self.result is not None:
             return []
-        self.loaded = loaded
-        fresh = [f for f in loaded.frames if f.index > max(self.shown, 0)]
-        if fresh:
-            self.shown = fresh[-1].index
+        fresh: list[Frame] = []
+        for number, record in reader:
+            if record.get("kind") == "result":
+                self.result = record
+                break
+            action = record.get("action") or {}
+            if record.get("kind") == "chance" and action.get("type") == "deal":
+                self.talon = action.get("talon")
+            try:
+                self.state.apply(record["action"])
+            except Exception as error:
+                raise ReplayError.at(
+                    reader.path, number, f"cannot replay this step: {error}"
+                ) from None
+            fresh.append(Frame(self.index, number, record, self.state.clone(), self.talon))
+            self.index += 1
         return fresh
+
+    def close(self) -> None:
+        if self.reader is not None:
+            self.reader.close()
