@@ -15,11 +15,13 @@ import hashlib
 import hmac
 import secrets
 import sqlite3
-
-from fastapi import Request, Response
+from typing import TYPE_CHECKING
 
 from referee.ladder import store
 from referee.web import accounts
+
+if TYPE_CHECKING:  # the CLI's invite and revoke need the tables, not the web stack
+    from fastapi import Request, Response
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS sessions (
