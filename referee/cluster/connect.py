@@ -7,6 +7,7 @@ docs/cluster.md). ``distributed`` is imported here, lazily: the core install has
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
 
 _ADDRESS = re.compile(r"^(dask|tcp|tls)://([A-Za-z0-9.\-]+|\[[0-9A-Fa-f:]+\]):(\d{1,5})$")
 
-RECONNECT_SECONDS = 10.0
+RECONNECT_SECONDS = 5.0
 """How long the coordinator waits for a lost scheduler to come back before it stops."""
 
 
@@ -44,9 +45,13 @@ def distributed_module() -> Any:
     return distributed
 
 
-async def connect(address: str, timeout: float = 10.0) -> Client:
+async def connect(address: str, timeout: float = RECONNECT_SECONDS) -> Client:
     """An asynchronous client of the scheduler at ``address``, or ``ClusterError``."""
     distributed = distributed_module()
+    # Dask logs a lost connection with tracebacks; the coordinator says it in one line.
+    for name in ["distributed", *logging.root.manager.loggerDict]:
+        if name == "distributed" or name.startswith("distributed."):
+            logging.getLogger(name).setLevel(logging.CRITICAL)
     try:
         client = await distributed.Client(
             address,

@@ -129,9 +129,9 @@ class Cluster:
                 raise
             if self._lost() or _is_connection_loss(error):
                 raise ExecutorLost(
-                    f"lost the Dask scheduler at {self.address} "
-                    f"({type(error).__name__}: {str(error)[:200]}); the matches in flight "
-                    "were abandoned; start the scheduler again and rerun to resume"
+                    f"lost the Dask scheduler at {self.address}: the work in flight was "
+                    "dropped, nothing of it recorded; start the scheduler and its workers "
+                    "again, then rerun to resume"
                 ) from None
             raise
 

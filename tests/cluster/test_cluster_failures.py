@@ -1,0 +1,143 @@
+"""What happens to a ladder run when the cluster fails, with real processes: a worker
+SIGKILLed mid-match, the scheduler lost, the coordinator SIGKILLed, a worker that holds its
+task for as long as the test wants. Every case ends with the ladder's invariants and
+``rerate --check`` identical."""
+
+from __future__ import annotations
+
+import os
+import signal
+from pathlib import Path
+
+from tests.cluster.conftest import Cluster
+from tests.ladder.conftest import (
+    RANDOM_BOT,
+    Ladders,
+    Runs,
+    check_consistent,
+    counts,
+    leftovers,
+    ok,
+    py_bot,
+    wait_until,
+)
+from tests.ladder.test_ladder_reliability import recorded
+
+GATED = str(Path(__file__).with_name("gated_worker.py"))
+
+
+def field(marker: str) -> dict[str, str]:
+    return {f"r{i}": py_bot(RANDOM_BOT, i, marker) for i in range(4)}
+
+
+def replay_files(db: Path) -> set[str]:
+    return {str(p) for p in (db.parent / "ladder.db.files").rglob("*") if p.is_file()}
+
+
+def test_a_worker_killed_mid_match_is_replaced_and_the_match_recorded_once(
+    tmp_path: Path, own_cluster: Cluster, runs: Runs, ladders: Ladders, marker: str
+) -> None:
+    own_cluster.start_worker("doomed")
+    own_cluster.start_worker("steady")
+    own_cluster.wait_for_workers(2)
+    db = ladders.copy(tmp_path, field(marker))
+    run = runs.start(db, "--matches", 8, "--concurrency", 2, "--executor", own_cluster.executor)
+    # Both workers busy (two matches in flight), one done: kill one worker in its match.
+    wait_until(lambda: counts(db)["done"] >= 1, 60, "a recorded match")
+    own_cluster.kill("doomed")
+    stdout, stderr = run.communicate(timeout=120)
+    assert run.returncode == 0, stderr
+    assert recorded(stdout) == 8
+    assert check_consistent(db) == {"done": 8, "running": 0, "abandoned": 0}
+    assert "identical" in ok("rerate", db, "--check").stdout
+    assert leftovers(marker) == []
+
+
+def test_a_slow_worker_does_not_stall_the_run(
+    tmp_path: Path, own_cluster: Cluster, runs: Runs, ladders: Ladders, marker: str
+) -> None:
+    gate = tmp_path / "gate" / "open"
+    gate.parent.mkdir()
+    own_cluster.start_worker("slow", preload=GATED, env={"THOUSAND_TEST_GATE": str(gate)})
+    own_cluster.wait_for_workers(1)
+    holding = lambda: any(gate.parent.glob("holding-*"))  # noqa: E731
+    db = ladders.copy(tmp_path, field(marker))
+    run = runs.start(db, "--matches", 6, "--concurrency", 2, "--executor", own_cluster.executor)
+    wait_until(holding, 60, "the slow worker to take a match")
+    own_cluster.start_worker("fast")
+    # The slow worker holds one match; the fast one plays the others meanwhile.
+    wait_until(lambda: counts(db)["done"] >= 4, 90, "four matches past the slow worker")
+    assert counts(db)["running"] >= 1
+    gate.touch()
+    stdout, stderr = run.communicate(timeout=120)
+    assert run.returncode == 0, stderr
+    assert recorded(stdout) == 6
+    assert check_consistent(db) == {"done": 6, "running": 0, "abandoned": 0}
+
+
+def test_scheduler_lost_stops_cleanly_and_a_restart_resumes(
+    tmp_path: Path, own_cluster: Cluster, runs: Runs, ladders: Ladders, marker: str
+) -> None:
+    own_cluster.start_worker("w0")
+    own_cluster.start_worker("w1")
+    own_cluster.wait_for_workers(2)
+    total = 8
+    db = ladders.copy(tmp_path, field(marker))
+    run = runs.start(db, "--total", total, "--concurrency", 2, "--executor", own_cluster.executor)
+    wait_until(lambda: counts(db)["done"] >= 2, 60, "two recorded matches")
+    own_cluster.kill("scheduler")
+    _, stderr = run.communicate(timeout=120)
+    assert run.returncode == 1, stderr
+    errors = [line for line in stderr.splitlines() if "error" in line]
+    assert len(errors) == 1 and "lost the Dask scheduler" in errors[0], stderr
+    assert "Traceback" not in stderr
+    stopped = check_consistent(db)
+    assert stopped["running"] == 0 and 2 <= stopped["done"] < total, stopped
+    assert "identical" in ok("rerate", db, "--check").stdout
+    # The scheduler comes back on its address, and workers with it (a worker ends when its
+    # scheduler goes: a service manager or Dask's nanny starts it again).
+    own_cluster.start_scheduler_at(own_cluster.address)
+    for name in ("w0", "w1"):
+        own_cluster.kill(name)
+        own_cluster.start_worker(name)
+    own_cluster.wait_for_workers(2)
+    again = ok("run", db, "--total", total, "--concurrency", 2, "--executor", own_cluster.executor)
+    assert recorded(again.stdout) == total - stopped["done"]
+    final = check_consistent(db)
+    assert final["done"] == total and final["running"] == 0
+    assert "identical" in ok("rerate", db, "--check").stdout
+    assert leftovers(marker) == []
+
+
+def test_a_killed_coordinator_leaves_no_task_that_writes_later(
+    tmp_path: Path, own_cluster: Cluster, runs: Runs, ladders: Ladders, marker: str
+) -> None:
+    own_cluster.start_worker("w0")
+    own_cluster.start_worker("w1")
+    own_cluster.wait_for_workers(2)
+    total = 8
+    db = ladders.copy(tmp_path, field(marker))
+    first = runs.start(db, "--total", total, "--concurrency", 2, "--executor", own_cluster.executor)
+    wait_until(lambda: counts(db)["done"] >= 2, 60, "two recorded matches")
+    os.killpg(first.pid, signal.SIGKILL)
+    assert first.wait(10) == -signal.SIGKILL
+    killed = check_consistent(db)
+    assert 2 <= killed["done"] < total and killed["running"] <= 2
+    assert "identical" in ok("rerate", db, "--check").stdout
+    # The scheduler forgets a dead client's tasks: once no worker is processing any, nothing
+    # can write into the ladder's folder any more (workers never write there anyway).
+    from distributed import Client
+
+    with Client(own_cluster.address, timeout=30) as client:
+        wait_until(
+            lambda: not any(client.processing().values()), 60, "the dead coordinator's tasks"
+        )
+    before = replay_files(db)
+    again = ok("run", db, "--total", total, "--concurrency", 2, "--executor", own_cluster.executor)
+    assert recorded(again.stdout) == total - killed["done"]
+    final = check_consistent(db)
+    assert final["done"] == total and final["running"] == 0
+    assert final["abandoned"] == killed["running"]
+    assert "identical" in ok("rerate", db, "--check").stdout
+    assert before <= replay_files(db)
+    assert leftovers(marker) == []

@@ -1,0 +1,77 @@
+"""A ladder played on a real Dask cluster (a scheduler and two workers, real processes): the
+same invariants as the local ladder, the executor named in the standings, and a bot edited
+after admission refused by its digest."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from referee.ladder.standings import Standings
+from tests.cluster.conftest import Cluster
+from tests.ladder.conftest import (
+    DICE_BOT,
+    RANDOM_BOT,
+    Ladders,
+    check_consistent,
+    cli,
+    leftovers,
+    ok,
+    one_error_line,
+    py_bot,
+)
+
+
+def field(marker: str) -> dict[str, str]:
+    """Five example bots: two dice bots, two Python random bots and the built-in random."""
+    return {
+        "dice1": py_bot(DICE_BOT, 1, marker),
+        "dice2": py_bot(DICE_BOT, 2, marker),
+        "random1": py_bot(RANDOM_BOT, 1, marker),
+        "random2": py_bot(RANDOM_BOT, 2, marker),
+        "builtin": "builtin:random",
+    }
+
+
+def test_thirty_matches_over_the_cluster_keep_the_ladder_invariants(
+    tmp_path: Path, shared_cluster: Cluster, ladders: Ladders, marker: str
+) -> None:
+    db = ladders.copy(tmp_path, field(marker))
+    run = ok("run", db, "--matches", 30, "--concurrency", 2, "--executor", shared_cluster.executor)
+    assert "recorded 30 matches" in run.stdout
+    assert check_consistent(db) == {"done": 30, "running": 0, "abandoned": 0}
+    assert "identical" in ok("rerate", db, "--check").stdout
+    table = Standings.model_validate_json(ok("standings", db, "--json").stdout)
+    assert table.matches_done == 30
+    assert sum(row.matches for row in table.rows) == 30 * 3
+    assert sum(row.games for row in table.rows) == 30 * 3 * 6
+    assert all(row.faults == 0 for row in table.rows), table.rows
+    assert table.executor is not None and shared_cluster.address in table.executor
+    assert "executor dask" in ok("standings", db).stdout
+    # The coordinator wrote every match's replays where a local run would have.
+    files = db.parent / "ladder.db.files" / "replays"
+    assert len(list(files.glob("match-*/game-*.jsonl*"))) == 30 * 6
+    assert leftovers(marker) == []
+
+
+def test_a_bot_edited_after_admission_is_refused_by_digest(
+    tmp_path: Path, shared_cluster: Cluster, ladders: Ladders
+) -> None:
+    bot = tmp_path / "mine" / "bot.py"
+    bot.parent.mkdir()
+    bot.write_bytes(RANDOM_BOT.read_bytes())
+    db = ladders.copy(tmp_path, {"r1": py_bot(RANDOM_BOT, 1), "r2": py_bot(RANDOM_BOT, 2)})
+    ok("add", db, "mine", py_bot(bot, 3), "--no-check")
+    bot.write_bytes(RANDOM_BOT.read_bytes() + b"\n# edited after admission\n")
+    refused = cli("run", db, "--matches", 2, "--executor", shared_cluster.executor)
+    line = one_error_line(refused)
+    assert "'mine'" in line and "changed since it was admitted" in line, line
+    assert check_consistent(db) == {"done": 0, "running": 0, "abandoned": 0}
+
+
+def test_an_executor_that_cannot_be_used_is_one_line(tmp_path: Path, ladders: Ladders) -> None:
+    db = ladders.copy(tmp_path, {"r1": py_bot(RANDOM_BOT, 1), "r2": "builtin:random"})
+    line = one_error_line(cli("run", db, "--matches", 1, "--executor", "dask://nowhere:x"))
+    assert "dask://HOST:PORT" in line
+    line = one_error_line(cli("run", db, "--matches", 1, "--executor", "dask://127.0.0.1:9"))
+    assert "cannot reach the Dask scheduler" in line
+    assert check_consistent(db) == {"done": 0, "running": 0, "abandoned": 0}
