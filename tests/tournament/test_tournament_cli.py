@@ -1,0 +1,209 @@
+"""`thousand tournament` end to end: real bot processes, real replay files, the JSON document's
+shape, a strong bot ranked first, a hostile bot name escaped in every output, one-line errors.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee.outputs import PAGE_MARK
+from referee.replay.verify import verify_file
+from tests.match_cli.conftest import PY, ROOT, assert_no_leftovers, bot, run
+
+DICE_BOT = ROOT / "bots" / "dice_bot.py"
+DICE_EXPERT = ROOT / "bots" / "dice_expert.py"
+HOSTILE = Path(__file__).parent / "bots" / "hostile.py"
+
+
+def tournament(args: list[str], cwd: Path) -> dict[str, Any]:
+    done = run(["tournament", "--seed", "1", "--json", *args], cwd)
+    assert done.returncode == 0, done.explain()
+    document: dict[str, Any] = done.doc
+    return document
+
+
+def test_round_robin_of_four_bots_plays_every_triple(marker: str, tmp_path: Path) -> None:
+    doc = tournament(
+        [
+            "--game",
+            "dice",
+            "--replays",
+            str(tmp_path / "r"),
+            "builtin:random",
+            "builtin:random",
+            bot(DICE_BOT, 1, marker),
+            bot(DICE_EXPERT, 1, marker),
+        ],
+        tmp_path,
+    )
+    assert [t["bots"] for t in doc["tables"]] == [[0, 1, 2], [0, 1, 3], [0, 2, 3], [1, 2, 3]]
+    assert doc["games_planned"] == doc["games_played"] == 24
+    assert [b["games"] for b in doc["bots"]] == [18] * 4
+    assert doc["bots"][0]["name"] == "builtin:random#1"
+    cross = doc["crosstable"]
+    for a in range(4):
+        assert cross[a][a] is None
+        for b in range(4):
+            if a != b:  # every pair sat at two tables of six games
+                assert cross[a][b]["games"] == 12
+                assert cross[a][b]["ahead"] + cross[b][a]["ahead"] == 12
+                low, high = cross[a][b]["share_95"]
+                assert low <= cross[a][b]["share"] <= high
+    ranks = doc["ranking"]
+    assert [r["rank"] for r in ranks] == [1, 2, 3, 4]
+    assert sorted(r["bot"] for r in ranks) == [0, 1, 2, 3]
+    assert [r["elo"] for r in ranks] == sorted((r["elo"] for r in ranks), reverse=True)
+    assert abs(sum(r["elo"] for r in ranks)) < 1e-6  # centred on the mean
+    assert doc["model"]["name"] == "plackett-luce"
+    replays = sorted(Path(doc["replays"]).rglob("game-*.jsonl"))
+    assert len(replays) == 24
+    assert all(verify_file(path).ok for path in replays)
+    assert_no_leftovers(marker)
+
+
+def test_gauntlet_ranks_the_expert_above_random_bots(marker: str, tmp_path: Path) -> None:
+    # Two seats: the dice expert is solved for the duel, where it wins about 83 % of its
+    # games against a random player (docs/bots.md); 30 such games make the fit sure of it.
+    doc = tournament(
+        [
+            "--game",
+            "dice",
+            "--players",
+            "2",
+            "--format",
+            "gauntlet",
+            "--games-per-table",
+            "10",
+            bot(DICE_EXPERT, 1, marker),
+            "builtin:random",
+            "builtin:random",
+            "builtin:random",
+        ],
+        tmp_path,
+    )
+    assert [t["bots"] for t in doc["tables"]] == [[0, 1], [0, 2], [0, 3]]
+    first = doc["ranking"][0]
+    assert first["bot"] == 0, doc["ranking"]
+    assert first["elo_95"][0] > 0, doc["ranking"]  # surely above the field's mean
+    assert first["elo_95"][0] > max(r["elo"] for r in doc["ranking"][1:])
+    assert doc["bots"][0]["games"] == 30 and doc["bots"][1]["games"] == 10
+    assert doc["crosstable"][1][2] is None  # the random bots never met
+    assert doc["crosstable"][0][1]["share"] > 0.5
+    assert len(doc["pentanomial"]) == 3
+    assert_no_leftovers(marker)
+
+
+def test_two_player_tables_report_pentanomial_pairs(tmp_path: Path) -> None:
+    doc = tournament(
+        [
+            "--game",
+            "dice",
+            "--players",
+            "2",
+            "--games-per-table",
+            "10",
+            "builtin:random",
+            "builtin:first",
+            "builtin:random",
+        ],
+        tmp_path,
+    )
+    assert [t["bots"] for t in doc["tables"]] == [[0, 1], [0, 2], [1, 2]]
+    pairs = {tuple(p["bots"]): p for p in doc["pentanomial"]}
+    assert set(pairs) == {(0, 1), (0, 2), (1, 2)}
+    for penta in pairs.values():
+        assert penta["pairs"] == 5 and sum(penta["counts"]) == 5
+        assert "narrower" in penta and "trinomial" in penta
+
+
+def test_a_hostile_bot_name_is_escaped_everywhere(marker: str, tmp_path: Path) -> None:
+    page = tmp_path / "t.html"
+    args = ["--game", "dice", "builtin:random", "builtin:random", bot(HOSTILE, marker)]
+    done = run(["tournament", "--seed", "2", "--html", str(page), *args], tmp_path)
+    assert done.returncode == 0, done.explain()
+    text = page.read_text()
+    assert PAGE_MARK in text
+    assert "<script" not in text and "<img" not in text and "\x1b" not in text
+    assert "&lt;script&gt;" in text
+    assert "\x1b" not in done.stdout + done.stderr
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # atomic
+    # The document keeps the name as data; a reader escapes it where it shows it.
+    doc = tournament(args, tmp_path)
+    assert doc["bots"][2]["name"].startswith("<script>")
+    assert_no_leftovers(marker)
+
+
+def test_html_does_not_overwrite_a_file_it_did_not_write(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.html"
+    notes.write_text("my notes")
+    done = run(
+        ["tournament", "--game", "dice", "--html", str(notes), *["builtin:random"] * 3],
+        tmp_path,
+    )
+    assert done.returncode == 1 and len(done.error_lines) == 1, done.explain()
+    assert "--force" in done.stderr and notes.read_text() == "my notes"
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "words"),
+    [
+        (["--game", "dice", "builtin:random", "builtin:random"], 1, "at least 3 bots"),
+        (
+            ["--game", "dice", "--format", "gauntlet", "builtin:random", "builtin:random"],
+            1,
+            "gauntlet",
+        ),
+        (["--game", "dice", "--format", "swiss", *["builtin:random"] * 3], 2, "swiss"),
+        (["--game", "cards", "--players", "4", *["builtin:random"] * 4], 1, "--rules four"),
+        (["--game", "dice", "builtin:random", "builtin:nope", "builtin:random"], 1, "nope"),
+        (["--resume", "nowhere"], 1, "no such folder"),
+        (["--resume", ".", "builtin:random"], 1, "give no BOT"),
+        (["--game", "dice"], 2, "Missing argument"),
+    ],
+    ids=[
+        "few",
+        "gauntlet-few",
+        "format",
+        "players",
+        "unknown-bot",
+        "resume-none",
+        "resume-bots",
+        "no-bots",
+    ],
+)
+def test_every_mistake_is_one_line(args: list[str], code: int, words: str, tmp_path: Path) -> None:
+    done = run(["tournament", *args], tmp_path)
+    assert done.returncode == code, done.explain()
+    assert "Traceback" not in done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("thousand: error:"), done.explain()
+    assert words in lines[0], done.explain()
+
+
+def test_help_names_every_option(tmp_path: Path) -> None:
+    done = run(["tournament", "--help"], tmp_path)
+    assert done.returncode == 0
+    for option in (
+        "--format",
+        "--games-per-table",
+        "--concurrency",
+        "--resume",
+        "--html",
+        "--sandbox",
+        "--time-per-move",
+        "--players",
+    ):
+        assert option in done.stdout
+
+
+def test_the_json_document_round_trips(tmp_path: Path) -> None:
+    doc = tournament(["--game", "dice", *["builtin:first"] * 3], tmp_path)
+    assert json.loads(json.dumps(doc)) == doc
+    for key in ("tables", "bots", "ranking", "crosstable", "model", "seed", "games_played"):
+        assert key in doc
+    assert doc["seed"] == "1"
+    assert PY  # the command ran under the test's own interpreter
