@@ -93,6 +93,8 @@ class Guard:
             return
         declared = dict(scope.get("headers") or []).get(b"content-length")
         if declared is not None and declared.isdigit() and int(declared) > self.max_body:
+            if int(declared) <= DRAIN_FACTOR * self.max_body:
+                await _drain(receive, DRAIN_FACTOR * self.max_body)
             await self._too_large(send)
             return
         received = 0
@@ -127,6 +129,7 @@ class Guard:
             await self.app(scope, bounded, secured)
         except _TooLarge:
             if not started:
+                await _drain(receive, DRAIN_FACTOR * self.max_body - received)
                 await self._too_large(send)
 
     async def _too_large(self, send: Send) -> None:
@@ -144,6 +147,21 @@ class Guard:
 
 class _TooLarge(Exception):
     pass
+
+
+DRAIN_FACTOR = 4
+"""A body somewhat too large is read to its end before the 413 (a client still sending when
+the connection closes sees a reset, not the answer); a far larger one is cut off at once."""
+
+
+async def _drain(receive: Receive, budget: int) -> None:
+    while budget > 0:
+        message = await receive()
+        if message["type"] != "http.request":
+            return
+        budget -= len(message.get("body", b""))
+        if not message.get("more_body"):
+            return
 
 
 class MatchLoop:
