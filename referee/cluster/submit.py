@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import sys
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from referee.cluster.connect import ClusterError, connect
 from referee.cluster.worker import Task, TaskResult, WorkerUnfit, play
 from referee.ladder.executor import ExecutorLost
+from referee.safetext import for_terminal
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -36,7 +38,7 @@ class Cluster:
         self.finished = 0
         self.started = time.monotonic()
         self.unfit: dict[str, str] = {}
-        self.on_unfit: Callable[[str, str], None] | None = None
+        self.on_unfit: Callable[[str, str], None] | None = _warn_unfit
         self._workers: dict[str, int] = {}
 
     async def start(self) -> None:
@@ -140,3 +142,12 @@ def _is_connection_loss(error: BaseException) -> bool:
     from concurrent.futures import CancelledError
 
     return isinstance(error, (CancelledError, OSError, TimeoutError))
+
+
+def _warn_unfit(worker: str, reason: str) -> None:
+    """Said once per worker: the organiser has a machine to fix."""
+    line = (
+        f"thousand: warning: worker {worker} cannot run a bot ({reason}); "
+        "its tasks go to the other workers"
+    )
+    print(for_terminal(line), file=sys.stderr, flush=True)

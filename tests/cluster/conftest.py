@@ -64,8 +64,10 @@ class Cluster:
         preload: str | None = None,
         threads: int = 1,
         env: dict[str, str] | None = None,
+        wrap: list[str] | None = None,
     ) -> None:
-        argv = [DASK, "worker", self.address, "--name", name, "--nthreads", str(threads)]
+        argv = [*(wrap or []), DASK, "worker", self.address, "--name", name]
+        argv += ["--nthreads", str(threads)]
         argv += ["--no-nanny", "--no-dashboard", "--death-timeout", "20"]
         if preload is not None:
             argv += ["--preload", preload]

@@ -1,0 +1,137 @@
+"""``thousand match --executor dask://…`` on a real cluster: the same seed gives the same games
+as a local run (results table and --json alike but for measured times), outcomes reach the
+match in game order so an SPRT stops where a local run would, duplicate groups stay whole in a
+task, and a worker that lacks a bot's interpreter hands its tasks to another."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from referee.cluster.match import run_match_on_cluster, split
+from referee.cluster.submit import Cluster as Coordinator
+from referee.games.match import GameOutcome, MatchConfig
+from referee.players.botspec import parse_bot
+from referee.players.sandbox import Sandbox
+from tests.cluster.conftest import Cluster
+from tests.ladder.conftest import DICE_BOT, RANDOM_BOT, SHORT_DICE, thousand
+from thousand.rules_io import rules_from_mapping
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def match(*args: object, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*thousand(), "match", *(str(a) for a in args)],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        cwd=ROOT,
+        env={**os.environ, **(env or {})},
+        check=False,
+    )
+
+
+def comparable(document: dict[str, Any]) -> dict[str, Any]:
+    """A match's --json without what is measured or placed per run (thinking times, folders)."""
+    document = json.loads(json.dumps(document))
+    for bot in document["bots"]:
+        bot.pop("think_ms")
+    for key in ("logs", "replays"):
+        document.pop(key)
+    for game in document["games"]:
+        assert game.pop("replay").endswith(f"game-{game['game']:05d}.jsonl")
+    return document
+
+
+def test_forty_games_over_the_cluster_are_the_local_games(
+    tmp_path: Path, shared_cluster: Cluster
+) -> None:
+    rules = tmp_path / "short.toml"
+    rules.write_text(SHORT_DICE, encoding="utf-8")
+    bots = [f"{sys.executable} {DICE_BOT} 1", f"{sys.executable} {RANDOM_BOT} 2"]
+    common = [*bots, "--game", "dice", "--rules", rules, "--games", 40, "--seed", 4242]
+    common += ["--rotate", "--sandbox", "rlimits", "--json"]
+    local = match(*common, "--replays", tmp_path / "local")
+    assert local.returncode == 0, local.stderr
+    remote = match(*common, "--replays", tmp_path / "remote", "--executor", shared_cluster.executor)
+    assert remote.returncode == 0, remote.stderr
+    here, there = json.loads(local.stdout), json.loads(remote.stdout)
+    assert comparable(here) == comparable(there)
+    assert len(there["games"]) == 40
+    # The coordinator wrote every replay, named as a local run names them.
+    names = lambda root: sorted(p.name for p in root.rglob("game-*.jsonl"))  # noqa: E731
+    assert names(tmp_path / "remote") == names(tmp_path / "local") and names(tmp_path / "local")
+
+
+def test_outcomes_arrive_in_game_order_and_a_stop_ends_the_run(shared_cluster: Cluster) -> None:
+    config = MatchConfig(
+        game="dice",
+        rules=rules_from_mapping("dice", {"preset": "simple", "goal": 300}),
+        bots=[parse_bot("builtin:random"), parse_bot("builtin:first")],
+        games=80,
+        seed=7,
+        rotate=True,
+        sandbox=Sandbox(mode="rlimits"),
+    )
+    seen: list[int] = []
+
+    def on_game(outcome: GameOutcome) -> bool:
+        seen.append(outcome.plan.index)
+        return len(seen) == 25  # as an SPRT deciding after game 25
+
+    async def play() -> list[GameOutcome]:
+        coordinator = Coordinator(shared_cluster.address)
+        try:
+            return await run_match_on_cluster(config, on_game, cluster=coordinator)
+        finally:
+            await coordinator.close()
+
+    played = asyncio.run(play())
+    assert seen == list(range(25))
+    assert [o.plan.index for o in played] == seen
+
+
+def test_tasks_hold_whole_duplicate_groups() -> None:
+    shares = split(list(range(36)), 6, 4)
+    assert [len(s) for s in shares] == [12, 12, 12]
+    assert all(s[0] % 6 == 0 and len(s) % 6 == 0 for s in shares)
+    assert [i for s in shares for i in s] == list(range(36))
+    # A resumed run's leftovers: a group cut short stays in one task.
+    assert split([3, 4, 5, 6, 7], 6, 8) == [(3, 4, 5), (6, 7)]
+    assert max(len(s) for s in split(list(range(6000)), 6, 1)) <= 60
+
+
+def test_a_worker_without_the_bots_interpreter_hands_its_tasks_on(
+    tmp_path: Path, own_cluster: Cluster
+) -> None:
+    # An interpreter the organiser installed on this machine's PATH (so not shipped), which
+    # the "blind" worker does not have: bubblewrap hides its folder from that worker.
+    runtime = tmp_path / "runtime"
+    (runtime / "bin").mkdir(parents=True)
+    (runtime / "bin" / "pyx").symlink_to(sys.executable)
+    blind = ["bwrap", "--dev-bind", "/", "/", "--tmpfs", str(runtime)]
+    own_cluster.start_worker("blind", wrap=blind)
+    own_cluster.wait_for_workers(1)
+    env = {"PATH": f"{runtime / 'bin'}{os.pathsep}{os.environ['PATH']}"}
+    argv = [f"pyx {RANDOM_BOT} 1", "builtin:random", "--game", "dice", "--games", 4]
+    argv += ["--rules", "simple", "--sandbox", "rlimits", "--executor", own_cluster.executor]
+    alone = match(*argv, env=env)
+    assert alone.returncode == 1 and "Traceback" not in alone.stderr, alone.stderr
+    assert "no worker of the cluster can run these bots" in alone.stderr
+    assert "is not installed on this worker" in alone.stderr
+
+    own_cluster.start_worker("sighted")
+    own_cluster.wait_for_workers(2)
+    both = match(*argv[:5], 24, *argv[6:], "--json", env=env)
+    assert both.returncode == 0, both.stderr
+    document = json.loads(both.stdout)
+    assert document["games_played"] == 24
+    assert all(bot["fault_games"] == 0 for bot in document["bots"])
+    # The blind worker was given tasks too (two idle workers), and is named once.
+    assert both.stderr.count("cannot run a bot") == 1, both.stderr
