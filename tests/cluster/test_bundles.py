@@ -142,3 +142,15 @@ def test_returned_files_are_written_only_by_plain_names(tmp_path: Path) -> None:
     written = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*") if p.is_file())
     assert written == ["match/logs/bot0-x-table0.stderr.log", "match/replays/game-00000.jsonl"]
     assert (logs / "bot0-x-table0.stderr.log").read_bytes() == b"line\nline\n"  # appended
+
+
+def test_the_core_commands_do_not_import_dask() -> None:
+    """``thousand[dask]`` is an extra: the CLI, the ladder and the cluster modules load
+    without it (distributed is imported only when a dask:// executor is used)."""
+    import subprocess
+
+    code = (
+        "import sys, referee.cli.main, referee.cli.match, referee.ladder.dask_executor, "
+        "referee.cluster.match; sys.exit('distributed' in sys.modules)"
+    )
+    assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
