@@ -20,7 +20,8 @@ HOSTILE = Path(__file__).parent / "bots" / "hostile.py"
 
 
 def tournament(args: list[str], cwd: Path) -> dict[str, Any]:
-    done = run(["tournament", "--seed", "1", "--json", *args], cwd)
+    # No sandbox: these tests are about the tournament; every game would pay its start-up.
+    done = run(["tournament", "--seed", "1", "--sandbox", "none", "--json", *args], cwd)
     assert done.returncode == 0, done.explain()
     document: dict[str, Any] = done.doc
     return document

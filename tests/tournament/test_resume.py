@@ -1,0 +1,151 @@
+"""Resumable runs: a real `thousand match` / `thousand tournament` with --replays is killed
+(SIGKILL: no handler runs, a game is cut mid-write), continued with --resume, and its final
+table compared with an uninterrupted run of the same seed. Deterministic bots (builtin random,
+the example dice bot) make the two runs' games identical. A bot whose file changed is refused.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import stat
+import time
+from pathlib import Path
+from typing import Any
+
+from tests.match_cli.conftest import ROOT, assert_no_leftovers, bot, run, start
+
+DICE_BOT = ROOT / "bots" / "dice_bot.py"
+POLL = 0.005
+
+
+def kill_after(args: list[str], cwd: Path, folder: Path, games: int) -> None:
+    """Start the command, SIGKILL it once ``games`` replays are complete under ``folder``."""
+    process = start(args, cwd)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if len(list(folder.rglob("game-*.jsonl"))) >= games or process.poll() is not None:
+                break
+            time.sleep(POLL)
+    finally:
+        process.kill()
+        process.communicate()
+    assert process.returncode == -signal.SIGKILL, "the run ended before it could be killed"
+
+
+def table(doc: dict[str, Any]) -> dict[str, Any]:
+    """What must equal between an interrupted and an uninterrupted run: every game's result
+    and every figure made from them (not thinking times, not file names)."""
+    keep = {k: v for k, v in doc.items() if k not in ("replays", "logs", "bots", "games", "tables")}
+    keep["bots"] = [{k: v for k, v in b.items() if k != "think_ms"} for b in doc["bots"]]
+    keep["games"] = [{k: v for k, v in g.items() if k != "replay"} for g in doc.get("games", [])]
+    return keep
+
+
+def only_run(parent: Path) -> Path:
+    (folder,) = [p for p in parent.iterdir() if p.is_dir()]
+    return folder
+
+
+def test_a_killed_match_resumes_to_the_uninterrupted_table(marker: str, tmp_path: Path) -> None:
+    args = [
+        "match",
+        "--game",
+        "dice",
+        "--games",
+        "24",
+        "--rotate",
+        "--seed",
+        "11",
+        "--sandbox",
+        "none",  # what is tested is the resume; a sandbox would only slow every game
+        "--json",
+        "builtin:random",
+        bot(DICE_BOT, 1, marker),
+    ]
+    killed = tmp_path / "killed"
+    kill_after([*args, "--replays", str(killed)], tmp_path, killed, 4)
+    folder = only_run(killed)
+    manifest = folder / "run.json"
+    assert stat.S_IMODE(manifest.stat().st_mode) == 0o600  # it holds the secret seed
+    kept = len(list(folder.glob("game-*.jsonl")))
+    resumed = run(["match", "--resume", str(folder), "--json"], tmp_path)
+    assert resumed.returncode == 0, resumed.explain()
+    assert f"{kept} games finished, {24 - kept} games to play" in resumed.stderr
+    whole = run([*args, "--replays", str(tmp_path / "whole")], tmp_path)
+    assert whole.returncode == 0, whole.explain()
+    assert table(resumed.doc) == table(whole.doc)
+    assert resumed.doc["games_played"] == 24 and resumed.doc["pentanomial"]["pairs"] == 12
+    assert sorted(p.name for p in folder.glob("game-*")) == [
+        f"game-{i:05d}.jsonl" for i in range(24)
+    ]
+    assert_no_leftovers(marker)
+
+
+def test_a_killed_tournament_resumes_to_the_uninterrupted_table(
+    marker: str, tmp_path: Path
+) -> None:
+    args = [
+        "tournament",
+        "--game",
+        "dice",
+        "--players",
+        "2",
+        "--games-per-table",
+        "8",
+        "--seed",
+        "12",
+        "--sandbox",
+        "none",
+        "--json",
+        "builtin:random",
+        bot(DICE_BOT, 1, marker),
+        "builtin:random",
+    ]
+    killed = tmp_path / "killed"
+    kill_after([*args, "--replays", str(killed)], tmp_path, killed, 10)
+    folder = only_run(killed)
+    resumed = run(["tournament", "--resume", str(killed), "--json"], tmp_path)  # parent named
+    assert resumed.returncode == 0, resumed.explain()
+    assert "games to play" in resumed.stderr and " 0 games to play" not in resumed.stderr
+    whole = run([*args, "--replays", str(tmp_path / "whole")], tmp_path)
+    assert whole.returncode == 0, whole.explain()
+    assert table(resumed.doc) == table(whole.doc)
+    assert resumed.doc["games_played"] == 24
+    assert len(list(folder.rglob("game-*.jsonl"))) == 24
+    assert not list(folder.rglob("*.part"))
+    assert_no_leftovers(marker)
+
+
+def test_a_changed_bot_is_refused_with_the_reason(tmp_path: Path) -> None:
+    shutil.copy(DICE_BOT, tmp_path / "mine.py")
+    args = ["match", "--game", "dice", "--games", "2", "--seed", "3", "--replays", "out"]
+    first = run([*args, "builtin:random", "python3 mine.py"], tmp_path)
+    assert first.returncode == 0, first.explain()
+    folder = only_run(tmp_path / "out")
+    with open(tmp_path / "mine.py", "a") as handle:
+        handle.write("\n# a new idea\n")
+    done = run(["match", "--resume", str(folder)], tmp_path)
+    assert done.returncode == 1, done.explain()
+    (line,) = done.stderr.strip().splitlines()
+    assert line.startswith("thousand: error: bot 1 (python3 mine.py) is not the bot"), line
+    assert "digest" in line
+
+
+def test_a_resume_from_elsewhere_or_of_the_other_kind_is_refused(tmp_path: Path) -> None:
+    args = ["match", "--game", "dice", "--games", "2", "--seed", "3", "--replays", "out"]
+    assert run([*args, "builtin:random", "builtin:random"], tmp_path).returncode == 0
+    folder = only_run(tmp_path / "out")
+    other = run(["tournament", "--resume", str(folder)], tmp_path)
+    assert other.returncode == 1 and "thousand match --resume" in other.stderr, other.explain()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    moved = run(["match", "--resume", str(folder)], elsewhere)
+    assert moved.returncode == 1 and "started in" in moved.stderr, moved.explain()
+    (folder / "run.json").write_text("{not json")
+    damaged = run(["match", "--resume", str(folder)], tmp_path)
+    assert damaged.returncode == 1 and "not a run manifest" in damaged.stderr
+    assert "Traceback" not in other.stderr + moved.stderr + damaged.stderr
+    assert os.path.isdir(folder)
