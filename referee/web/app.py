@@ -4,7 +4,7 @@ Pages and the read-only JSON API live in ``referee.web.pages`` and ``referee.web
 accounts, sessions and submissions in their own modules (``referee.web.contestant`` holds
 their routes); this module assembles them and adds what every response needs: security
 headers, a bound on request bodies, the submissions worker and, with ``serve --run``, the
-ladder's match loop in the same process.
+ladder's match loop beside it (``referee.web.matchloop``).
 """
 
 from __future__ import annotations
@@ -14,17 +14,15 @@ import base64
 import contextlib
 import hashlib
 import logging
-import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Response
 
-from referee.ladder import service, store
-from referee.ladder.executor import LocalExecutor
-from referee.players.sandbox import Sandbox, resolve
+from referee.ladder import store
 from referee.web import api, contestant, database, pages, schema, submissions
+from referee.web.matchloop import MatchLoop
 from referee.web.settings import ServerSettings
 
 Scope = MutableMapping[str, Any]
@@ -164,53 +162,6 @@ async def _drain(receive: Receive, budget: int) -> None:
             return
 
 
-class MatchLoop:
-    """``serve --run``: the ladder's match loop (as ``ladder run --forever`` runs it) in a
-    thread of its own with its own event loop, so that a match's work never delays a page."""
-
-    def __init__(self, db_path: Path, sandbox: Sandbox, concurrency: int) -> None:
-        self.db_path = db_path
-        self.sandbox = sandbox
-        self.concurrency = concurrency
-        self.loop = asyncio.new_event_loop()
-        self.stop_event: asyncio.Event | None = None
-        self.thread = threading.Thread(target=self._run, name="matches", daemon=True)
-        self.error: BaseException | None = None
-
-    def start(self) -> None:
-        self.thread.start()
-
-    def _run(self) -> None:
-        asyncio.set_event_loop(self.loop)
-        self.stop_event = asyncio.Event()
-        try:
-            self.loop.run_until_complete(
-                service.run(
-                    self.db_path,
-                    LocalExecutor(self.sandbox),
-                    service.Budget(),
-                    self.concurrency,
-                    self.stop_event,
-                    on_failure=lambda match, error: log.warning(
-                        "match %s abandoned: %s", match, type(error).__name__
-                    ),
-                )
-            )
-        except BaseException as error:  # said in the log; the pages keep serving
-            self.error = error
-            log.error("the match loop stopped: %s", error)
-        finally:
-            self.loop.close()
-
-    def stop(self, within: float = 30.0) -> None:
-        """Stop after the running matches (abandoned if they take longer than ``within``)."""
-        event = self.stop_event
-        if event is not None and not self.loop.is_closed():
-            with contextlib.suppress(RuntimeError):
-                self.loop.call_soon_threadsafe(event.set)
-        self.thread.join(within)
-
-
 def create_app(db: Path, settings: ServerSettings | None = None) -> FastAPI:
     """The application over the ladder at ``db`` (which must exist: ``ladder init``)."""
     chosen = settings or ServerSettings()
@@ -223,13 +174,11 @@ def create_app(db: Path, settings: ServerSettings | None = None) -> FastAPI:
         conn = store.connect(db)
         try:
             schema.ensure(conn)
-            meta = store.read_meta(conn)
         finally:
             conn.close()
         loop: MatchLoop | None = None
         if chosen.run_matches:
-            sandbox, _ = resolve(Sandbox.model_validate(meta.get("sandbox") or {}))
-            loop = MatchLoop(db, sandbox, chosen.concurrency)
+            loop = MatchLoop(db, chosen.concurrency, chosen.allow_weak_sandbox)
             loop.start()
         app.state.match_loop = loop
         worker = submissions.Worker(db, chosen)
