@@ -56,7 +56,9 @@ class TaskResult:
     relative to it)."""
     worker: str
     seconds: float
-    bundle_seconds: float = 0.0
+    """On the worker, all told: bundles unpacked and verified, games played, files packed."""
+    play_seconds: float = 0.0
+    """Of which playing the games (what a local run would spend too)."""
     notes: list[str] = field(default_factory=list)
 
 
@@ -80,7 +82,6 @@ def play(task: Task) -> TaskResult:
         reason = missing_program(spec)
         if reason is not None:
             raise WorkerUnfit(where, reason)
-    unpacked = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="thousand-task-") as temp:
         base = Path(temp)
         replays = base / "replays" if task.files and task.config.replays is not None else None
@@ -91,12 +92,14 @@ def play(task: Task) -> TaskResult:
         config = dataclasses.replace(
             task.config, bots=specs, only=task.only, replays=replays, logs=logs
         )
+        playing = time.perf_counter()
         outcomes = asyncio.run(run_match(config))
+        played = time.perf_counter() - playing
         for outcome in outcomes:
             if outcome.replay is not None:
                 outcome.replay = outcome.replay.relative_to(base)
         files = _pack_files(base) if task.files else b""
-    return TaskResult(outcomes, files, where, time.perf_counter() - started, unpacked - started)
+    return TaskResult(outcomes, files, where, time.perf_counter() - started, played)
 
 
 def _pack_files(base: Path) -> bytes:

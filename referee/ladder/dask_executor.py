@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import sqlite3
+import time
 
 from referee.cluster.bundles import PortableBot, bundle_bot, check_admitted
 from referee.cluster.connect import ClusterError, parse_executor
@@ -36,6 +37,9 @@ class DaskExecutor:
     def __init__(self, address: str, sandbox: Sandbox | None = None) -> None:
         self.cluster = Cluster(address)
         self.sandbox = sandbox
+        self.timings: list[tuple[float, float]] = []
+        """Per match: seconds from bundling to replays written here, and seconds the worker
+        spent playing (the difference is what the cluster path costs: bench/cluster.py)."""
 
     async def start(self) -> None:
         await self.cluster.start()
@@ -44,6 +48,7 @@ class DaskExecutor:
         await self.cluster.close()
 
     async def run(self, spec: MatchSpec) -> MatchOutcome:
+        started = time.perf_counter()
         config = match_config(spec, self.sandbox)
         admitted = spec.options.get("digests") or [None] * len(config.bots)
         bots: list[PortableBot] = []
@@ -59,6 +64,7 @@ class DaskExecutor:
         shipped = dataclasses.replace(config, bots=[], replays=config.replays, logs=None)
         result = await self.cluster.run(Task(shipped, bots, bundles, None))
         write_returned(result.files, config.replays, config.logs, result.outcomes)
+        self.timings.append((time.perf_counter() - started, result.play_seconds))
         return outcome_from_games(spec.players, result.outcomes)
 
 
