@@ -241,11 +241,20 @@ def finished_games(
             outcome = _outcome(path, players)
         except ReplayError as error:
             raise ResumeError(f"cannot resume: {for_terminal(str(error))}") from None
+        except (KeyError, TypeError, ValueError, IndexError):
+            raise ResumeError(
+                f"cannot resume: {for_terminal(str(path))} is damaged (its header or result "
+                "is not what this referee writes)"
+            ) from None
         if outcome is None:
             continue
         index = outcome.plan.index
         if not 0 <= index < count:
             raise ResumeError(f"{for_terminal(str(path))}: game {index} is not one of this run's")
+        if not path.name.startswith(f"game-{index:05d}.") or index in done:
+            raise ResumeError(
+                f"{for_terminal(str(path))} is not a game of this run (it holds game {index})"
+            )
         planned = plan_game(players, index, seed, rotate)
         if (planned.seed, planned.seating) != (outcome.plan.seed, outcome.plan.seating):
             raise ResumeError(
@@ -313,6 +322,8 @@ def _outcome(path: Path, players: int) -> GameOutcome | None:
         )
         for fault in result.get("faults", [])
     ]
+    if any(f.bot not in seating or seating[f.seat] != f.bot for f in faults):
+        raise ReplayError(f"{path}: a fault names a bot that is not at its seat")
     names = [str(seat.get("name", "?")) for seat in seats]
     return GameOutcome(
         plan,

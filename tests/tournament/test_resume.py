@@ -6,6 +6,7 @@ the example dice bot) make the two runs' games identical. A bot whose file chang
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -149,3 +150,30 @@ def test_a_resume_from_elsewhere_or_of_the_other_kind_is_refused(tmp_path: Path)
     assert damaged.returncode == 1 and "not a run manifest" in damaged.stderr
     assert "Traceback" not in other.stderr + moved.stderr + damaged.stderr
     assert os.path.isdir(folder)
+
+
+def test_a_replay_of_another_game_or_a_damaged_one_is_refused(tmp_path: Path) -> None:
+    args = ["match", "--game", "dice", "--games", "4", "--rotate", "--seed", "3"]
+    first = run([*args, "--replays", "out", "builtin:random", "builtin:random"], tmp_path)
+    assert first.returncode == 0, first.explain()
+    folder = only_run(tmp_path / "out")
+    original = (folder / "game-00001.jsonl").read_bytes()
+    # Game 0 under game 1's name: the same group seed, another seating.
+    shutil.copy(folder / "game-00000.jsonl", folder / "game-00001.jsonl")
+    swapped = run(["match", "--resume", str(folder)], tmp_path)
+    assert swapped.returncode == 1, swapped.explain()
+    assert "is not a game of this run" in swapped.stderr
+    (folder / "game-00001.jsonl").write_bytes(original)
+    lines = original.splitlines(keepends=True)
+    result = json.loads(lines[-1])
+    result["faults"] = [{"kind": "timeout", "bot": 7, "seat": 0}]
+    (folder / "game-00001.jsonl").write_bytes(
+        b"".join(lines[:-1]) + json.dumps(result).encode() + b"\n"
+    )
+    damaged = run(["match", "--resume", str(folder)], tmp_path)
+    assert damaged.returncode == 1, damaged.explain()
+    assert len(damaged.error_lines) == 1 and "Traceback" not in damaged.stderr
+    (folder / "game-00002.jsonl").write_bytes(b"\x00garbage")
+    (folder / "game-00001.jsonl").write_bytes(original)
+    garbage = run(["match", "--resume", str(folder)], tmp_path)
+    assert garbage.returncode == 1 and "cannot resume" in garbage.stderr, garbage.explain()
