@@ -63,10 +63,24 @@ class SubmissionView(BaseModel):
     finished: str | None = None
 
 
+class LogView(BaseModel):
+    file: str
+    text: str
+    """The end of what the bot wrote on stderr at that table."""
+
+
+class MatchLogs(BaseModel):
+    match: int
+    finished: str | None
+    logs: list[LogView]
+
+
 class Mine(BaseModel):
     name: str
     entrant: EntrantView | None
     submissions: list[SubmissionView]
+    matches: list[MatchLogs]
+    """Your bot's stderr in its latest matches."""
 
 
 class Submitted(BaseModel):

@@ -359,6 +359,32 @@ def tail(path: Path, limit: int = LOG_SHOWN) -> str | None:
     return ("…" if size > limit else "") + data.decode("utf-8", "replace")
 
 
+MATCH_LOGS = 5
+MATCH_LOG_SHOWN = 16 << 10
+
+
+def match_logs(db: sqlite3.Connection, db_path: Path, entrant_id: int) -> list[dict[str, Any]]:
+    """What the entrant's bot wrote on stderr in its latest finished matches (its owner's to
+    read, nobody else's): the end of each log file of its seat."""
+    rows = db.execute(
+        "SELECT m.id, m.entrants, m.finished FROM results r JOIN matches m ON m.id = r.match_id "
+        "WHERE r.entrant_id = ? AND m.status = 'done' ORDER BY m.id DESC LIMIT ?",
+        (entrant_id, MATCH_LOGS),
+    ).fetchall()
+    shown = []
+    for row in rows:
+        seat = json.loads(row["entrants"]).index(entrant_id)
+        folder = paths.files_dir(db_path) / "replays" / f"match-{row['id']:06d}" / "logs"
+        files = sorted(folder.glob(f"bot{seat}-*")) if folder.is_dir() else []
+        logs = [
+            {"file": f.name, "text": tail(f, MATCH_LOG_SHOWN) or ""}
+            for f in files
+            if f.is_file() and not f.is_symlink()
+        ]
+        shown.append({"match": row["id"], "finished": row["finished"], "logs": logs})
+    return shown
+
+
 def mine(db: sqlite3.Connection, db_path: Path, account: Account) -> dict[str, Any]:
     """Everything the account's owner may see of their submissions and entrant."""
     rows = db.execute(
@@ -400,7 +426,8 @@ def mine(db: sqlite3.Connection, db_path: Path, account: Account) -> dict[str, A
                 "finished": row["finished"],
             }
         )
-    return {"name": account.name, "entrant": entrant, "submissions": shown}
+    logs = match_logs(db, db_path, int(link["id"])) if link is not None else []
+    return {"name": account.name, "entrant": entrant, "submissions": shown, "matches": logs}
 
 
 class Worker:

@@ -120,6 +120,21 @@ def test_a_contest_from_invitation_to_replay(
     assert points == len(page["history"]) >= MATCHES + 1
     assert_clean_page(browser, server)
 
+    # A bot's stderr in its matches: its owner reads it, nobody else sees it anywhere.
+    secret = "cbot-private-stderr-line"
+    with server.client(c_token) as client:
+        own = client.get("/api/bots/mine").json()["matches"]
+    assert own
+    with server.client() as client:
+        for m in own:
+            seats = client.get(f"/api/games/{m['match']}").json()["seats"]
+            assert "gcc-bot" in {seat["name"] for seat in seats}
+    assert any(secret in log["text"] for m in own for log in m["logs"]), own
+    with server.client(py_token) as client:
+        assert secret not in client.get("/api/bots/mine").text
+        for path in (f"/games/{own[0]['match']}", f"/api/games/{own[0]['match']}", "/live"):
+            assert secret not in client.get(path).text, path
+
     # A game page shows the replay viewer of a finished match.
     match = page["recent"][0]["id"]
     browser.open(server.url + f"/games/{match}?game=1")

@@ -47,6 +47,7 @@ int main(void) {
         if (!type) continue;
         if (strncmp(type, "\"hello\"", 7) == 0) {
             printf("{\"type\":\"hello\",\"name\":\"cbot\",\"version\":\"1\",\"protocol\":1}\n");
+            fprintf(stderr, "cbot-private-stderr-line\n");  /* its owner's to read only */
         } else if (strncmp(type, "\"request\"", 9) == 0) {
             const char *id = after_key(type, "\"id\"");
             const char *legal = last_key(line, "\"legal\"");
