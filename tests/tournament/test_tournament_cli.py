@@ -208,3 +208,14 @@ def test_the_json_document_round_trips(tmp_path: Path) -> None:
         assert key in doc
     assert doc["seed"] == "1"
     assert PY  # the command ran under the test's own interpreter
+
+
+def test_a_two_bot_duplicate_match_prints_its_pentanomial_line(tmp_path: Path) -> None:
+    args = ["match", "--game", "dice", "--games", "8", "--rotate", "--seed", "5"]
+    done = run([*args, "--sandbox", "none", "builtin:random", "builtin:random"], tmp_path)
+    assert done.returncode == 0, done.explain()
+    (line,) = [x for x in done.stdout.splitlines() if x.startswith("pentanomial [")]
+    assert "over 4 pairs" in line and "trinomial 95% CI" in line
+    assert line.endswith(("narrower", "wider")), line
+    plain = run([*args[:-3], "--seed", "5", "builtin:random", "builtin:first"], tmp_path)
+    assert "pentanomial" not in plain.stdout  # no pairs without --rotate
