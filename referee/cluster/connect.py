@@ -59,8 +59,14 @@ async def connect(address: str, timeout: float = RECONNECT_SECONDS) -> Client:
             timeout=timeout,
             set_as_default=False,
         )
-    except (OSError, TimeoutError) as error:
+    except Exception as error:  # refused, timed out, TLS misconfigured: all one line
+        hint = (
+            " (a tls:// scheduler needs Dask's TLS settings: docs/cluster.md, TLS)"
+            if address.startswith("tls://")
+            else ""
+        )
         raise ClusterError(
-            f"cannot reach the Dask scheduler at {address}: {error or type(error).__name__}"
+            f"cannot reach the Dask scheduler at {address}: "
+            f"{str(error)[:300] or type(error).__name__}{hint}"
         ) from None
     return client  # type: ignore[no-any-return]
