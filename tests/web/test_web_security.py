@@ -16,10 +16,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
+import markupsafe
 import pytest
 from fastapi import Response
 
 from referee.web.app import allow_inline_script
+from tests.inputs.conftest import HOSTILE_NAMES
 from tests.web.support_accounts import (
     PY_BOT,
     Server,
@@ -27,6 +29,7 @@ from tests.web.support_accounts import (
     make_ladder,
     serving,
     submit,
+    tar_gz,
     wait_finished,
 )
 
@@ -182,24 +185,31 @@ def test_uploads_are_bounded_and_rate_limited(contest: tuple[Path, Server]) -> N
     assert limited.status_code == 429 and "an hour" in limited.json()["detail"]
 
 
-def test_a_hostile_name_is_escaped_in_the_contestant_pages(contest: tuple[Path, Server]) -> None:
+def test_hostile_names_are_escaped_in_the_contestant_pages(contest: tuple[Path, Server]) -> None:
+    """Every hostile name of the referee's tests that is a valid name (the others cannot be
+    invited), and a hostile archive path quoted in a refusal."""
     db, server = contest
-    name = "<script>alert(1)</script>"
-    token = invite(db, name)
-    browser, _ = login(server, token)
+    readable = [n for n in HOSTILE_NAMES if all(ord(c) >= 32 and c != "\u202e" for c in n)]
+    assert "<script>alert(1)</script>" in readable
+    for name in readable:
+        browser, _ = login(server, invite(db, name))
+        with contextlib.closing(browser):
+            for path in ("/mine", "/submit"):
+                text = browser.get(path).text
+                assert str(markupsafe.escape(name)) in text, (name, path)
+                if "<" in name:
+                    assert name not in text, (name, path)
+    browser, _ = login(server, invite(db, "archivist"))
     with contextlib.closing(browser):
-        for path in ("/mine", "/submit"):
-            text = browser.get(path).text
-            assert "<script>alert(1)</script>" not in text, path
-            assert "&lt;script&gt;alert(1)&lt;/script&gt;" in text, path
+        hostile = tar_gz({"bot.toml": b"", "../<img src=x onerror=alert(1)>": b"x"})
         csrf = page_csrf(browser, "/submit")
-        named = browser.post(
-            "/submit",
-            files={"file": ('"><img src=x onerror=alert(1)>.py', b"#!/bin/sh\n")},
-            data={"csrf": csrf},
+        refused = browser.post(
+            "/submit", files={"file": ("a.tar.gz", hostile)}, data={"csrf": csrf}
         )
-        assert named.status_code == 303
-        assert "onerror" not in browser.get("/mine").text
+        assert refused.status_code == 422 and "<img" not in refused.text
+        assert "&lt;img src=x onerror=alert(1)&gt;" in refused.text
+        mine = browser.get("/mine").text
+        assert "<img" not in mine and "&lt;img src=x onerror=alert(1)&gt;" in mine
 
 
 def test_tokens_never_reach_the_log(contest: tuple[Path, Server]) -> None:
