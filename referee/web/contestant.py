@@ -22,7 +22,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 from starlette.formparsers import MultiPartException
 
-from referee.ladder import store
+from referee.ladder import rerate, store
 from referee.web import accounts, database, sessions, submissions
 from referee.web.settings import ServerSettings
 from referee.web.templating import templates
@@ -199,6 +199,13 @@ class Admin(BaseModel):
     enabled: bool
 
 
+def _organiser(request: Request, db: sqlite3.Connection) -> accounts.Account:
+    account = _bearer(request, db)
+    if not account.organiser:
+        raise HTTPException(403, "only the organiser's token may do this")
+    return account
+
+
 @router.post("/api/admin/entrants/{name}/{action}", response_model=Admin, tags=["organiser"])
 def admin_entrant(request: Request, name: str, action: str) -> Admin:
     """The organiser's token only: take an entrant out of the schedule (``disable``) or put
@@ -206,9 +213,7 @@ def admin_entrant(request: Request, name: str, action: str) -> Admin:
     if action not in ("enable", "disable"):
         raise HTTPException(404, "the action is enable or disable")
     with _connection(request) as db:
-        account = _bearer(request, db)
-        if not account.organiser:
-            raise HTTPException(403, "only the organiser's token may do this")
+        _organiser(request, db)
         try:
             entrant = store.entrant_by_name(db, name)
         except store.LadderError:
@@ -219,6 +224,22 @@ def admin_entrant(request: Request, name: str, action: str) -> Admin:
                 (int(action == "enable"), entrant.id),
             )
     return Admin(name=name, enabled=action == "enable")
+
+
+class Rerated(BaseModel):
+    matches: int
+    differing: list[str]
+    """Entrants whose stored rating differed from the recomputed one (now replaced)."""
+
+
+@router.post("/api/admin/rerate", response_model=Rerated, tags=["organiser"])
+def admin_rerate(request: Request) -> Rerated:
+    """The organiser's token only: recompute every rating from the stored match history, as
+    ``thousand ladder rerate`` does."""
+    with _connection(request) as db:
+        _organiser(request, db)
+        done = rerate.rerate(db)
+    return Rerated(matches=done.matches, differing=done.differing)
 
 
 # ------------------------------------------------------------------------------ pages

@@ -100,6 +100,9 @@ def test_a_token_acts_on_its_own_entrant_only(contest: tuple[Path, Server]) -> N
     with server.client(organiser) as client:
         assert client.post("/api/admin/entrants/alice/disable").json()["enabled"] is False
         assert client.post("/api/bots", files={"file": ("b.py", b"#!x")}).status_code == 403
+        assert client.post("/api/admin/rerate").json()["differing"] == []
+    with server.client(bob) as client:
+        assert client.post("/api/admin/rerate").status_code == 403
     with server.client(alice) as client:
         assert client.get("/api/bots/mine").json()["entrant"]["enabled"] is False
 
