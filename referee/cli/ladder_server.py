@@ -230,6 +230,13 @@ def serve(
         submissions_per_hour=submissions_per_hour,
         secure_cookies=secure_cookies,
     )
+    if host not in ("127.0.0.1", "localhost", "::1") and not secure_cookies:
+        click.echo(
+            f"thousand: warning: serving plain HTTP on {host}: tokens and session cookies "
+            "cross the network unencrypted; listen on 127.0.0.1 behind a TLS reverse proxy "
+            "and serve with --secure-cookies (docs/server.md)",
+            err=True,
+        )
     sock = _listen(host, port)
     bound = sock.getsockname()[1]
     app = create_app(Path(db), settings)
