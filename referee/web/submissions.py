@@ -17,9 +17,11 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import queue
 import shutil
 import sqlite3
+import stat
 import threading
 import time
 import tomllib
@@ -347,15 +349,19 @@ def _admit(
 
 
 def tail(path: Path, limit: int = LOG_SHOWN) -> str | None:
-    """The end of a log, as text (what its owner sees of it)."""
+    """The end of a log, as text (what its owner sees of it). Never through a link: where a
+    build or a bot could write next to its log (a weak sandbox), it must not be able to turn
+    its log into a view of another file."""
     try:
-        with path.open("rb") as handle:
-            handle.seek(0, 2)
-            size = handle.tell()
-            handle.seek(max(0, size - limit))
-            data = handle.read()
+        handle = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
     except OSError:
         return None
+    with os.fdopen(handle, "rb") as log:
+        if not stat.S_ISREG(os.fstat(log.fileno()).st_mode):
+            return None
+        size = log.seek(0, 2)
+        log.seek(max(0, size - limit))
+        data = log.read()
     return ("…" if size > limit else "") + data.decode("utf-8", "replace")
 
 

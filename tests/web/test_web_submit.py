@@ -11,6 +11,7 @@ check with the check's own words, and a refused upload never becomes an entrant.
 from __future__ import annotations
 
 import io
+import os
 import stat
 import tarfile
 import zipfile
@@ -295,3 +296,21 @@ def test_the_c_bot_is_built_and_admitted(contest: tuple[Path, Server]) -> None:
     for path in ("/submissions/", "/contest.db.files/submissions/", "/static/../contest.db"):
         with server.client() as client:
             assert client.get(path).status_code == 404, path
+
+
+def test_a_log_is_read_only_as_a_regular_file_never_through_a_link(tmp_path: Path) -> None:
+    """Where a build could write beside its log (a weak sandbox), turning the log into a link
+    or a FIFO shows its owner nothing of another file and never hangs the server."""
+    from referee.web.submissions import tail
+
+    secret = tmp_path / "secret"
+    secret.write_text("server-only")
+    log = tmp_path / "build.log"
+    log.symlink_to(secret)
+    assert tail(log) is None
+    fifo = tmp_path / "fifo.log"
+    os.mkfifo(fifo)
+    assert tail(fifo) is None
+    plain = tmp_path / "plain.log"
+    plain.write_text("x" * 100)
+    assert tail(plain, 10) == "…" + "x" * 10
