@@ -272,3 +272,41 @@ def test_a_card_deal_over_http_shows_only_the_seats_own_cards(
         for choice in state["choices"]:
             card = choice["action"].get("card")
             assert card is None or not hand or card in hand
+
+
+def test_ctrl_c_stops_the_browser_seat_and_its_bots(tmp_path: Path) -> None:
+    import pexpect
+
+    bot = tmp_path / "ctrl-c-web-dice-bot.py"
+    bot.write_text((ROOT / "bots" / "dice_bot.py").read_text())
+    child = pexpect.spawn(
+        PLAY[0],
+        [
+            *PLAY[1:],
+            "--web",
+            "--game",
+            "dice",
+            "--replays",
+            str(tmp_path / "out"),
+            f"{sys.executable} {bot}",
+        ],
+        env=play_env(),
+        encoding="utf-8",
+        timeout=30,
+    )
+    child.delaybeforesend = None
+    child.expect(URL)
+    url = child.match.group(1)
+    with urllib.request.urlopen(url + "state", timeout=10) as reply:
+        assert reply.status == 200
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert child.before.strip().splitlines()[-1].startswith("thousand: play stopped")
+    assert pexpect.run(f"pgrep -f {bot}", encoding="utf-8").strip() == ""
+    try:
+        urllib.request.urlopen(url + "state", timeout=5)
+        raise AssertionError("the seat's server outlived the command")
+    except urllib.error.URLError:
+        pass
