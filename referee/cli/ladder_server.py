@@ -94,6 +94,34 @@ def revoke(db: str, name: str) -> None:
     click.echo(f"revoked {for_terminal(name)}")
 
 
+@click.command("accounts", short_help="List the contest's accounts (never their tokens).")
+@click.argument("db", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True)
+def accounts_list(db: str, as_json: bool) -> None:
+    """List the accounts: name, kind, when made, when revoked. Tokens are not stored, so
+    they cannot be shown: a lost token is replaced by revoking and inviting again."""
+    from referee.web import accounts
+
+    conn = _open(db)
+    found = accounts.listing(conn)
+    if as_json:
+        rows = [
+            {
+                "name": a.name,
+                "organiser": a.organiser,
+                "created": a.created,
+                "revoked": a.revoked,
+            }
+            for a in found
+        ]
+        click.echo(json.dumps(rows, indent=2))
+        return
+    for a in found:
+        kind = "organiser" if a.organiser else "contestant"
+        state = f"revoked {a.revoked}" if a.revoked else "active"
+        click.echo(f"{for_terminal(a.name):20} {kind:10} {a.created}  {state}")
+
+
 def _listen(host: str, port: int) -> socket.socket:
     """The server's socket, bound now so that a port in use is one clear line."""
     try:
@@ -254,5 +282,5 @@ def serve(
 
 
 def register(group: click.Group) -> None:
-    for command in (invite, revoke, serve):
+    for command in (invite, revoke, accounts_list, serve):
         group.add_command(command)

@@ -67,6 +67,9 @@ def test_invite_and_revoke_mistakes_are_one_line(db: Path, tmp_path: Path) -> No
     assert "entrant named" in one_error_line(quick("invite", db, "organisers-bot"))
     assert ladder("revoke", db, "alice").returncode == 0
     assert "revoked already" in one_error_line(quick("revoke", db, "alice"))
+    listed = json.loads(quick("accounts", db, "--json").stdout)
+    assert [(a["name"], bool(a["revoked"])) for a in listed] == [("alice", True)]
+    assert "alice" in quick("accounts", db).stdout
 
 
 def test_hostile_names_that_are_readable_can_be_invited(db: Path) -> None:
