@@ -26,6 +26,7 @@ from pydantic import BaseModel
 from referee.ladder import paths, store
 from referee.ladder.ratings import Rating
 from referee.ladder.standings import Standings, standings
+from referee.web import database
 
 RECENT = 20
 """Matches listed on an entrant's page and on the live page."""
@@ -162,14 +163,16 @@ _local = threading.local()
 
 @contextlib.contextmanager
 def reading(db_path: Path) -> Iterator[sqlite3.Connection]:
-    """A read-only connection to the ladder, one per server thread and kept open (opening one
-    checks the file is a ladder: too slow for every request), inside one read transaction so
-    that a page reads one moment of a ladder that ``ladder run`` keeps writing."""
+    """A read-only connection to the ladder, one per server thread and kept open, inside one
+    read transaction so that a page reads one moment of a ladder that ``ladder run`` keeps
+    writing. Opened by ``referee.web.database``, not ``store.connect``: the latter's check of
+    the file (done once at start-up) closes a descriptor of it, which drops every POSIX lock
+    this process holds on it — the other threads' connections would then read stale pages."""
     held: dict[Path, sqlite3.Connection] = getattr(_local, "connections", None) or {}
     _local.connections = held
     db = held.get(db_path)
     if db is None:
-        db = store.connect(db_path, write=False)
+        db = database.reader(db_path)
         held[db_path] = db
     try:
         db.execute("BEGIN")

@@ -5,8 +5,7 @@ Nothing is mocked. The example ladder is built once a session with ``thousand la
 init/add/run`` (builtin bots, the example dice bot as a process, a bot that makes an illegal
 move, and entrants named by hostile contestants — the names the referee's tests already use);
 a test that changes a ladder works on a copy (``ladder_copy``). Servers are started with
-``thousand ladder serve`` when that command exists, otherwise with uvicorn on
-``referee.web.app.create_app`` directly, and killed by their process group at the end.
+``thousand ladder serve`` and killed by their process group at the end.
 """
 
 from __future__ import annotations
@@ -55,21 +54,6 @@ def free_port() -> int:
         return port
 
 
-def serve_command_exists() -> bool:
-    """``thousand ladder serve`` (helper 13A's command) is registered."""
-    from referee.cli.main import main
-
-    group = main.commands.get("ladder") if hasattr(main, "commands") else None
-    return group is not None and "serve" in getattr(group, "commands", {})
-
-
-UVICORN = (
-    "import sys, uvicorn; from pathlib import Path; from referee.web.app import create_app; "
-    "uvicorn.run(create_app(Path(sys.argv[1])), host='127.0.0.1', port=int(sys.argv[2]), "
-    "log_level='warning', timeout_graceful_shutdown=2)"
-)
-
-
 @dataclass
 class Server:
     """A running server: ``url`` (no trailing slash), its process and what it printed."""
@@ -105,10 +89,7 @@ class Server:
 def start_server(db: Path, *extra: str, within: float = 30.0) -> Server:
     """A server on ``db``, waited for until it answers (``extra``: options of ``ladder serve``)."""
     port = free_port()
-    if serve_command_exists():
-        argv = [*thousand(), "ladder", "serve", str(db), "--port", str(port), *extra]
-    else:
-        argv = [PY, "-c", UVICORN, str(db), str(port)]
+    argv = [*thousand(), "ladder", "serve", str(db), "--port", str(port), *extra]
     log = db.parent / f"server-{port}.log"
     with open(log, "wb") as out:
         process = subprocess.Popen(
@@ -232,6 +213,18 @@ def browser() -> Iterator[Page]:
     with launch() as page:
         page.call("Page.addScriptToEvaluateOnNewDocument", source=WATCH_CSP)
         yield page
+
+
+@pytest.fixture
+def page(browser: Page, serve: Callable[..., Server]) -> Iterator[Page]:
+    """The module's browser tab for one test: what it recorded before is forgotten, and it
+    leaves the test's pages (closing their event streams) before the test's servers stop —
+    it depends on ``serve`` so that it is torn down first."""
+    browser.errors.clear()
+    browser.requests.clear()
+    yield browser
+    browser.call("Page.navigate", url="about:blank")
+    browser.flush()
 
 
 def wait_for(page: Page, expression: str, within: float, what: str) -> Any:

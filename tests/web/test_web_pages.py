@@ -31,7 +31,7 @@ def entrant_pages(server: Server) -> list[str]:
     return [f"/entrants/{segment(r['name'])}" for r in server.get("/api/standings").json()["rows"]]
 
 
-# ---------------------------------------------------------------------------- without a browser
+# ---------------------------------------------------------------------- without a browser
 
 
 def test_every_page_is_html_without_javascript(example_server: Server) -> None:
@@ -137,30 +137,30 @@ def test_a_running_match_shows_nothing_of_its_games(
 # ------------------------------------------------------------------------------ in a browser
 
 
-def test_standings_drawn_in_the_browser(browser: Page, example_server: Server) -> None:
+def test_standings_drawn_in_the_browser(page: Page, example_server: Server) -> None:
     rows = example_server.get("/api/standings").json()["rows"]
-    browser.open(example_server.url + "/")
-    wait_for(browser, "document.documentElement.dataset.updates", 10, "the first live update")
-    shown = browser.js(
+    page.open(example_server.url + "/")
+    wait_for(page, "document.documentElement.dataset.updates", 10, "the first live update")
+    shown = page.js(
         "[...document.querySelectorAll('#standings tbody tr td.name a')].map(a => a.textContent)"
     )
     assert shown == [for_terminal(r["name"], NAME_LIMIT) for r in rows]
     # The hostile names are text: no element came out of them.
-    assert browser.js("document.querySelectorAll('script').length") == 1
-    assert browser.js("document.querySelectorAll('img').length") == 0
-    assert browser.js("document.title") == "Standings — Thousand ladder"
-    assert_clean_page(browser, example_server)
+    assert page.js("document.querySelectorAll('script').length") == 1
+    assert page.js("document.querySelectorAll('img').length") == 0
+    assert page.js("document.title") == "Standings — Thousand ladder"
+    assert_clean_page(page, example_server)
 
 
-def test_entrant_chart_drawn_in_the_browser(browser: Page, example_server: Server) -> None:
+def test_entrant_chart_drawn_in_the_browser(page: Page, example_server: Server) -> None:
     rows = example_server.get("/api/standings").json()["rows"]
     played = [r for r in rows if r["matches"]]
     # The busiest entrant, and the hostile names that played (the schedule decides which).
     chosen = [max(played, key=lambda r: r["matches"])]
     chosen += [r for r in played if r["name"] not in NAMES][:3]
     for row in chosen:
-        browser.open(example_server.url + f"/entrants/{segment(row['name'])}")
-        drawn = browser.js(
+        page.open(example_server.url + f"/entrants/{segment(row['name'])}")
+        drawn = page.js(
             "(p => ({points: p.getAttribute('d').split(/[ML]/).filter(Boolean).length, "
             "declared: +p.dataset.points, length: p.getTotalLength(), "
             "width: p.getBoundingClientRect().width, "
@@ -170,28 +170,26 @@ def test_entrant_chart_drawn_in_the_browser(browser: Page, example_server: Serve
         assert drawn["points"] == drawn["declared"] == row["matches"] + 1, drawn
         assert drawn["length"] > 0 and drawn["width"] > 100, drawn
         assert drawn["title"] == "Rating history of " + for_terminal(row["name"], NAME_LIMIT)
-        recent = browser.js("document.querySelectorAll('#recent tbody tr').length")
+        recent = page.js("document.querySelectorAll('#recent tbody tr').length")
         assert recent == min(row["matches"], 20)
-        assert_clean_page(browser, example_server)
+        assert_clean_page(page, example_server)
     for row in rows:
         if not row["matches"]:
-            browser.open(example_server.url + f"/entrants/{segment(row['name'])}")
-            assert browser.js("document.getElementById('rating-chart')") is None
-            assert "No rated match yet." in browser.js("document.body.textContent")
+            page.open(example_server.url + f"/entrants/{segment(row['name'])}")
+            assert page.js("document.getElementById('rating-chart')") is None
+            assert "No rated match yet." in page.js("document.body.textContent")
 
 
 @pytest.mark.parametrize("game", [1, 2])
-def test_game_page_shows_the_replay_viewer(
-    browser: Page, example_server: Server, game: int
-) -> None:
-    browser.open(example_server.url + f"/games/3?game={game}")
+def test_game_page_shows_the_replay_viewer(page: Page, example_server: Server, game: int) -> None:
+    page.open(example_server.url + f"/games/3?game={game}")
     frame = "document.getElementById('viewer').contentDocument"
-    wait_for(browser, f"{frame}.documentElement.dataset.ready", 20, "the replay viewer")
-    assert browser.js(f"{frame}.documentElement.dataset.errors || ''") == ""
-    assert browser.js(f"{frame}.location.pathname") == f"/games/3/replay/{game}"
+    wait_for(page, f"{frame}.documentElement.dataset.ready", 20, "the replay viewer")
+    assert page.js(f"{frame}.documentElement.dataset.errors || ''") == ""
+    assert page.js(f"{frame}.location.pathname") == f"/games/3/replay/{game}"
     # One legend entry a seat (the replay names the bots as they introduced themselves).
-    assert browser.js(f"{frame}.querySelectorAll('#legend .dot').length") == 3
+    assert page.js(f"{frame}.querySelectorAll('#legend .dot').length") == 3
     # The viewer drew the table, and its inline script ran under the server's policy.
-    assert browser.js(f"{frame}.getElementById('table').children.length") > 0
-    assert browser.js("document.getElementById('viewer').contentWindow.__csp || []") == []
-    assert_clean_page(browser, example_server)
+    assert page.js(f"{frame}.getElementById('table').children.length") > 0
+    assert page.js("document.getElementById('viewer').contentWindow.__csp || []") == []
+    assert_clean_page(page, example_server)
