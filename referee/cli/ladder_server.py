@@ -48,8 +48,14 @@ def _open(db: str) -> sqlite3.Connection:
     help="An organiser's token instead: may disable and enable entrants over the API, "
     "submits no bot.",
 )
+@click.option(
+    "--new-token",
+    is_flag=True,
+    help="Replace the token of an existing account (lost or leaked): the old one and its "
+    "sessions stop working, a revoked account is live again, its entrant stays its own.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print {name, token} as JSON.")
-def invite(db: str, name: str, organiser: bool, as_json: bool) -> None:
+def invite(db: str, name: str, organiser: bool, new_token: bool, as_json: bool) -> None:
     """Make an account NAME (its entrant gets the same name) and print its secret token.
 
     The token is shown this once and stored only as a hash: hand it to the contestant over
@@ -62,7 +68,10 @@ def invite(db: str, name: str, organiser: bool, as_json: bool) -> None:
 
     conn = _open(db)
     try:
-        token = accounts.invite(conn, name, organiser=organiser)
+        if new_token:
+            token = accounts.rekey(conn, name)
+        else:
+            token = accounts.invite(conn, name, organiser=organiser)
     except accounts.AccountError as error:
         fail(str(error))
         return
@@ -99,7 +108,7 @@ def revoke(db: str, name: str) -> None:
 @click.option("--json", "as_json", is_flag=True)
 def accounts_list(db: str, as_json: bool) -> None:
     """List the accounts: name, kind, when made, when revoked. Tokens are not stored, so
-    they cannot be shown: a lost token is replaced by revoking and inviting again."""
+    they cannot be shown: ``invite NAME --new-token`` replaces a lost one."""
     from referee.web import accounts
 
     conn = _open(db)

@@ -92,6 +92,22 @@ def invite(db: sqlite3.Connection, name: str, *, organiser: bool = False) -> str
     return token
 
 
+def rekey(db: sqlite3.Connection, name: str) -> str:
+    """A new token for an existing account (a lost or leaked one): the old token and every
+    session end, a revoked account is live again, and its entrant stays its own."""
+    token = secrets.token_urlsafe(TOKEN_BYTES)
+    with store.transaction(db):
+        row = db.execute("SELECT id FROM accounts WHERE name = ?", (name,)).fetchone()
+        if row is None:
+            raise AccountError(f"no account named {name!r} (invite it first)")
+        db.execute(
+            "UPDATE accounts SET token_hash = ?, revoked = NULL WHERE id = ?",
+            (token_hash(token), row["id"]),
+        )
+        db.execute("DELETE FROM sessions WHERE account_id = ?", (row["id"],))
+    return token
+
+
 def revoke(db: sqlite3.Connection, name: str) -> None:
     """End an account: its token and its sessions stop working at once. Its entrant stays in
     the ladder (``ladder disable`` takes it out of the schedule)."""

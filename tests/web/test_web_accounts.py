@@ -58,6 +58,7 @@ def test_invite_and_revoke_mistakes_are_one_line(db: Path, tmp_path: Path) -> No
     assert "control or invisible" in one_error_line(quick("invite", db, "\x1b[2Jx"))
     assert "at most 64" in one_error_line(quick("invite", db, "x" * 65))
     assert "no account named" in one_error_line(quick("revoke", db, "nobody"))
+    assert "no account named" in one_error_line(quick("invite", db, "nobody", "--new-token"))
     assert "no ladder at" in one_error_line(quick("invite", tmp_path / "missing.db", "a"))
     assert "no ladder at" in one_error_line(quick("serve", tmp_path / "missing.db"))
     (tmp_path / "junk.db").write_text("not a ladder")
@@ -109,6 +110,12 @@ def test_revoking_ends_the_token_and_its_sessions(db: Path) -> None:
             assert api.get("/api/bots/mine").status_code == 401
             answer = api.post("/api/bots", files={"file": ("bot.py", PY_BOT.read_bytes())})
             assert answer.status_code == 401
+        fresh = invite(db, "alice", "--new-token")
+        assert fresh != token
+        with server.client(token) as api:
+            assert api.get("/api/bots/mine").status_code == 401
+        with server.client(fresh) as api:
+            assert api.get("/api/bots/mine").json()["name"] == "alice"
 
 
 def test_a_resubmission_is_a_new_version_with_the_rating_reset_if_asked(db: Path) -> None:
