@@ -88,7 +88,7 @@ def play_one(table: Table, folder: Path, front: Front) -> GameOutcome:
     outcomes: list[GameOutcome] = []
     # In this thread, not in a table thread of run_match: Ctrl-C must reach the person's
     # blocking input, and play_table stops every bot before it returns, whatever happens.
-    play_table(config, 0, [0], outcomes.append, lambda: False)
+    play_table(config, 0, [0], outcomes.append, lambda first: False)
     return outcomes[0]
 
 
