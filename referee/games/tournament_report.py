@@ -90,6 +90,7 @@ def tournament_document(
         "stopped": stopped,
         "replays": str(tournament.folder) if tournament.folder else None,
         "logs": logs,
+        "games": [game_json(o, tournament.games_a_table()) for o in outcomes],
     }
     if tournament.seats == 2 and tournament.rotate:
         pairs = []
@@ -100,6 +101,20 @@ def tournament_document(
                     pairs.append(penta.to_json())
         document["pentanomial"] = pairs
     return document
+
+
+def game_json(outcome: GameOutcome, games_a_table: int) -> dict[str, Any]:
+    """One game as ``match --json`` lists it, with its table; bots in tournament numbers."""
+    return {
+        "table": outcome.plan.index // games_a_table,
+        "game": outcome.plan.index % games_a_table,
+        "seating": list(outcome.plan.seating),
+        "ranking": outcome.result.ranking,
+        "scores": outcome.result.scores,
+        "reason": outcome.result.reason,
+        "faults": [f.to_json() for f in outcome.faults],
+        "replay": str(outcome.replay) if outcome.replay else None,
+    }
 
 
 def crosstable(outcomes: Sequence[GameOutcome], bots: int, paired: bool) -> list[list[Any]]:

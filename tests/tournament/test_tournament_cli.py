@@ -60,6 +60,11 @@ def test_round_robin_of_four_bots_plays_every_triple(marker: str, tmp_path: Path
     assert [r["elo"] for r in ranks] == sorted((r["elo"] for r in ranks), reverse=True)
     assert abs(sum(r["elo"] for r in ranks)) < 1e-6  # centred on the mean
     assert doc["model"]["name"] == "plackett-luce"
+    assert len(doc["games"]) == 24
+    assert {(g["table"], g["game"]) for g in doc["games"]} == {
+        (t, i) for t in range(4) for i in range(6)
+    }
+    assert all(sorted(g["seating"]) == doc["tables"][g["table"]]["bots"] for g in doc["games"])
     replays = sorted(Path(doc["replays"]).rglob("game-*.jsonl"))
     assert len(replays) == 24
     assert all(verify_file(path).ok for path in replays)
