@@ -342,6 +342,11 @@ def run_match_command(
     for line in fault_log_lines(document, log_dir):
         print(f"thousand: {line}", file=sys.stderr)
     if interrupted:
+        if replay_dir is not None:
+            print(
+                f"thousand: continue with: thousand match --resume {for_terminal(str(replay_dir))}",
+                file=sys.stderr,
+            )
         return 130
     absent = never_played(outcomes, names)
     if absent:
