@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import io
 import os
+import signal
 import stat
 import tarfile
+import time
 import zipfile
 import zlib
 from collections.abc import Iterator
@@ -23,6 +25,7 @@ import pytest
 
 from referee.web import archive
 from tests.web.support_accounts import (
+    C_BOT,
     Server,
     c_bot_archive,
     invite,
@@ -314,3 +317,41 @@ def test_a_log_is_read_only_as_a_regular_file_never_through_a_link(tmp_path: Pat
     plain = tmp_path / "plain.log"
     plain.write_text("x" * 100)
     assert tail(plain, 10) == "…" + "x" * 10
+
+
+def test_a_submission_cut_short_by_a_crash_is_taken_up_again(tmp_path: Path) -> None:
+    """The server is killed (SIGKILL) in the middle of a build; started again, it builds,
+    checks and admits the submission, and the killed build left no process behind."""
+    db = make_ladder(tmp_path)
+    token = invite(db, "patient")
+    slow = b'command = "./bot"\nbuild = "touch started; sleep 3; gcc -O2 -o bot bot.c"\n'
+    upload = tar_gz({"bot.toml": slow, "bot.c": (C_BOT / "bot.c").read_bytes()})
+    with serving(db) as server:
+        answer = submit(server, token, upload, "slow.tar.gz")
+        assert answer.status_code == 202, answer.text
+        started = next((db.parent / "contest.db.files" / "submissions").rglob("started"), None)
+        deadline = time.monotonic() + 30
+        while started is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+            started = next((db.parent / "contest.db.files" / "submissions").rglob("started"), None)
+        assert started is not None, server.stderr()
+        os.killpg(server.process.pid, signal.SIGKILL)
+        server.process.wait()
+    deadline = time.monotonic() + 10  # the kernel's parent-death signals take a moment
+    while _sleeping() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _sleeping() == [], "the killed build's sleep survived its server"
+    with serving(db) as again:
+        entry = wait_finished(again, token, answer.json()["id"])
+    assert entry["status"] == "accepted", entry
+
+
+def _sleeping() -> list[Path]:
+    return [p for p in Path("/proc").glob("[0-9]*") if _cmdline(p).startswith("sleep\0003\0")]
+
+
+def _cmdline(proc: Path) -> str:
+    try:
+        return (proc / "cmdline").read_bytes().decode(errors="replace")
+    except OSError:
+        return ""
