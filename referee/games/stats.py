@@ -257,8 +257,9 @@ class Pentanomial:
     @property
     def narrower(self) -> float | None:
         """How much narrower the pentanomial interval is than the trinomial one (0.3: 30 %
-        narrower; negative: wider, as when the two games of a pair mostly go the same way)."""
-        if self.stderr_trinomial <= 0:
+        narrower; negative: wider, as when the two games of a pair mostly go the same way).
+        None when either shows no spread (a sweep, a single pair): no width to compare."""
+        if self.stderr <= 0 or self.stderr_trinomial <= 0:
             return None
         return 1.0 - self.stderr / self.stderr_trinomial
 
