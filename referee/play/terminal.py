@@ -20,6 +20,9 @@ from referee.replay.frames import Frame
 from referee.replay.render import display_names, render_cards, render_dice, render_frame
 from referee.safetext import NAME_LIMIT, for_terminal
 
+FINAL_STEPS = 12
+"""Steps after the person's last move shown one by one; more are summed up in one line."""
+
 
 class Stopped(Exception):
     """The person left the table (``quit``, or the end of their input)."""
@@ -89,10 +92,21 @@ class TerminalFront:
         elif self.pace > 0:
             time.sleep(self.pace)
 
-    def show_steps(self, *, wait_last: bool) -> None:
-        """Each step since the person last looked: their own moves as one line, the others'
-        as the table after it, one at a time at the person's pace."""
+    def show_steps(self, *, wait_last: bool, most: int | None = None) -> None:
+        """Each step since the person last looked, as the table after it, one at a time at
+        the person's pace (their own moves are not drawn again, unless last). With ``most``:
+        only the last step when more than that many are new."""
         frames = self.follow.new_frames()
+        if most is not None and len(frames) > most:
+            where = for_terminal(str(self.follow.final))
+            self.console.print(
+                Text(
+                    f"({len(frames) - 1} more steps were played: "
+                    f"thousand replay show --seat {self.seat} {where})",
+                    style="dim",
+                )
+            )
+            frames = frames[-1:]
         for number, frame in enumerate(frames, start=1):
             record = frame.record or {}
             if record.get("kind") == "move" and record.get("seat") == self.seat:
@@ -143,5 +157,6 @@ class TerminalFront:
         return None
 
     def finish(self) -> None:
-        """After the game: the steps after the person's last move."""
-        self.show_steps(wait_last=False)
+        """After the game: the steps after the person's last move (a few one by one; a seat
+        whose clock ran out may have missed the whole rest of the game: then the end only)."""
+        self.show_steps(wait_last=False, most=FINAL_STEPS)
