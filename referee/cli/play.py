@@ -81,7 +81,9 @@ def play(
     with their keys: a card as QS, Q♠ or 10H (QS+ declares a marriage), a bid or contract by
     its value, dice to keep by their faces (r 155), a word by its first letter (p pass,
     r roll, s stop), any action by its number (#3). `quit` or Ctrl-C leaves.
+    --web: the same game in the browser, on an address of 127.0.0.1 printed at the start.
     The game is written as a replay (verify it with `thousand replay verify`).
+    More in docs/play.md.
     """
     from referee.play.command import make_table, run_terminal, run_web
 

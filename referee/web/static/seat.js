@@ -231,6 +231,13 @@
     const target = e.target.closest("[data-choice]");
     if (target && Number(target.dataset.choice) > 0) choose(Number(target.dataset.choice));
   });
+  document.addEventListener("keydown", (e) => {
+    const target = e.target.closest && e.target.closest("div[data-choice]");
+    if (target && (e.key === "Enter" || e.key === " ")) {
+      e.preventDefault();
+      choose(Number(target.dataset.choice));
+    }
+  });
   $("skip").addEventListener("click", () => {
     if (S.timer !== null) clearTimeout(S.timer);
     S.timer = null;
