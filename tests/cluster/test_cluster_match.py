@@ -54,7 +54,7 @@ def test_forty_games_over_the_cluster_are_the_local_games(
 ) -> None:
     rules = tmp_path / "short.toml"
     rules.write_text(SHORT_DICE, encoding="utf-8")
-    bots = [f"{sys.executable} {DICE_BOT} 1", f"{sys.executable} {RANDOM_BOT} 2"]
+    bots = [f"{sys.executable} {DICE_BOT} 1", "builtin:random"]
     common = [*bots, "--game", "dice", "--rules", rules, "--games", 40, "--seed", 4242]
     common += ["--rotate", "--sandbox", "rlimits", "--json"]
     local = match(*common, "--replays", tmp_path / "local")
@@ -128,10 +128,10 @@ def test_a_worker_without_the_bots_interpreter_hands_its_tasks_on(
 
     own_cluster.start_worker("sighted")
     own_cluster.wait_for_workers(2)
-    both = match(*argv[:5], 24, *argv[6:], "--json", env=env)
+    both = match(*argv[:5], 10, *argv[6:], "--json", env=env)
     assert both.returncode == 0, both.stderr
     document = json.loads(both.stdout)
-    assert document["games_played"] == 24
+    assert document["games_played"] == 10
     assert all(bot["fault_games"] == 0 for bot in document["bots"])
     # The blind worker was given tasks too (two idle workers), and is named once.
     assert both.stderr.count("cannot run a bot") == 1, both.stderr
