@@ -17,9 +17,9 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
@@ -27,6 +27,8 @@ from referee.ladder import paths, store
 from referee.ladder.ratings import Rating
 from referee.ladder.standings import Standings, standings
 from referee.web import database
+
+T = TypeVar("T")
 
 RECENT = 20
 """Matches listed on an entrant's page and on the live page."""
@@ -161,6 +163,45 @@ class NotFound(LookupError):
 _local = threading.local()
 
 
+class _Changes:
+    """Whether the ladder changed since a value was computed, by SQLite's ``data_version`` of
+    one connection kept for asking (it changes whenever another connection — ``ladder run``
+    recording a match, a submission — commits). Values computed after a version was read are
+    kept under it: at least that new, and recomputed as soon as the ladder moves on."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.askers: dict[Path, sqlite3.Connection] = {}
+        self.values: dict[tuple[Path, str], tuple[int, Any]] = {}
+
+    def version(self, db_path: Path) -> int:
+        with self.lock:
+            asker = self.askers.get(db_path)
+            if asker is None:
+                asker = self.askers[db_path] = database.reader(db_path)
+            try:
+                return int(asker.execute("PRAGMA data_version").fetchone()[0])
+            except sqlite3.Error:
+                self.askers.pop(db_path, None)
+                raise
+
+    def get(self, db_path: Path, version: int, key: str, compute: Callable[[], T]) -> T:
+        """The value of ``key`` at ``version``: ``compute`` must read the ladder in a
+        transaction begun after ``version`` was read (``reading`` does it in that order)."""
+        with self.lock:
+            held = self.values.get((db_path, key))
+        if held is not None and held[0] == version:
+            value: T = held[1]
+            return value
+        value = compute()
+        with self.lock:
+            self.values[(db_path, key)] = (version, value)
+        return value
+
+
+changes = _Changes()
+
+
 @contextlib.contextmanager
 def reading(db_path: Path) -> Iterator[sqlite3.Connection]:
     """A read-only connection to the ladder, one per server thread and kept open, inside one
@@ -175,6 +216,8 @@ def reading(db_path: Path) -> Iterator[sqlite3.Connection]:
         db = database.reader(db_path)
         held[db_path] = db
     try:
+        # The ladder's version first, then the snapshot: what is read is at least that new.
+        _local.reading = (db_path, changes.version(db_path))
         db.execute("BEGIN")
         try:
             yield db
@@ -192,7 +235,11 @@ def reading(db_path: Path) -> Iterator[sqlite3.Connection]:
 
 
 def standings_page(db: sqlite3.Connection) -> Standings:
-    return standings(db)
+    """The standings, computed once for each state of the ladder however many ask (the
+    page every visitor opens first, and the live stream's)."""
+    path, version = _local.reading
+    table: Standings = changes.get(path, version, "standings", lambda: standings(db))
+    return table
 
 
 def _names(db: sqlite3.Connection) -> dict[int, str]:
@@ -211,7 +258,7 @@ def entrant_page(db: sqlite3.Connection, name: str) -> EntrantPage:
     row = db.execute("SELECT * FROM entrants WHERE name = ?", (name,)).fetchone()
     if row is None:
         raise NotFound(f"no entrant named {name!r}")
-    table = standings(db)
+    table = standings_page(db)
     standing = next(r for r in table.rows if r.name == name)
     entrant_id = int(row["id"])
     names = _names(db)
