@@ -177,3 +177,27 @@ def test_a_replay_of_another_game_or_a_damaged_one_is_refused(tmp_path: Path) ->
     (folder / "game-00001.jsonl").write_bytes(original)
     garbage = run(["match", "--resume", str(folder)], tmp_path)
     assert garbage.returncode == 1 and "cannot resume" in garbage.stderr, garbage.explain()
+
+
+def test_sigterm_stops_a_tournament_with_its_report_and_the_way_on(tmp_path: Path) -> None:
+    args = ["tournament", "--game", "dice", "--players", "2", "--games-per-table", "400"]
+    args += ["--sandbox", "none", "--replays", "out", "--json", *["builtin:random"] * 3]
+    process = start(args, tmp_path)
+    try:
+        deadline = time.monotonic() + 60
+        while len(list((tmp_path / "out").rglob("game-*.jsonl"))) < 3:
+            assert time.monotonic() < deadline and process.poll() is None
+            time.sleep(POLL)
+        process.send_signal(signal.SIGTERM)
+        out, err = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode == 130, err
+    assert "Traceback" not in err
+    document = json.loads(out)
+    assert document["stopped"].startswith("interrupted after")
+    assert 3 <= document["games_played"] < 1200
+    folder = only_run(tmp_path / "out")
+    assert f"continue with: thousand tournament --resume {folder.relative_to(tmp_path)}" in err
