@@ -324,7 +324,9 @@ def test_a_submission_cut_short_by_a_crash_is_taken_up_again(tmp_path: Path) -> 
     checks and admits the submission, and the killed build left no process behind."""
     db = make_ladder(tmp_path)
     token = invite(db, "patient")
-    slow = b'command = "./bot"\nbuild = "touch started; sleep 3; gcc -O2 -o bot bot.c"\n'
+    # The first build waits (to be killed); the one after the restart finds its mark and builds.
+    build = "[ -e started ] || { touch started; sleep 60; }; gcc -o bot bot.c"
+    slow = f'command = "./bot"\nbuild = "{build}"\n'.encode()
     upload = tar_gz({"bot.toml": slow, "bot.c": (C_BOT / "bot.c").read_bytes()})
     with serving(db) as server:
         answer = submit(server, token, upload, "slow.tar.gz")
@@ -347,7 +349,7 @@ def test_a_submission_cut_short_by_a_crash_is_taken_up_again(tmp_path: Path) -> 
 
 
 def _sleeping() -> list[Path]:
-    return [p for p in Path("/proc").glob("[0-9]*") if _cmdline(p).startswith("sleep\0003\0")]
+    return [p for p in Path("/proc").glob("[0-9]*") if _cmdline(p).startswith("sleep\x0060\0")]
 
 
 def _cmdline(proc: Path) -> str:
