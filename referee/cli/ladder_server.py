@@ -283,7 +283,7 @@ def serve(
         proxy_headers=forwarded_allow_ips is not None,
         forwarded_allow_ips=forwarded_allow_ips,
         server_header=False,
-        timeout_graceful_shutdown=30,
+        timeout_graceful_shutdown=5,  # live pages keep event streams open: do not wait on them
     )
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"serving http://{shown}:{bound}", err=True)
