@@ -129,7 +129,9 @@ def run_web(table: Table, replays: Path | None, port: int, pace: float | None) -
         summary(console, outcome, table.seat)
         # The page still has the last steps and the result to fetch: serve them first.
         with contextlib.suppress(KeyboardInterrupt):
-            front.wait_seen(LINGER)
+            if not front.wait_seen(2.0):
+                print("the page shows the result; Ctrl-C to leave", file=sys.stderr, flush=True)
+                front.wait_seen(LINGER)
         return 0
     finally:
         server.stop()
