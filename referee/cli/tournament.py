@@ -267,6 +267,13 @@ def run_tournament_command(
 ) -> int:
     html_path = Path(html_out) if html_out else None
     if html_path is not None:
+        # Refused before the first game, not after the last.
+        parent = html_path.parent if str(html_path.parent) else Path(".")
+        if not parent.is_dir():
+            return _error(
+                f"cannot write {for_terminal(str(html_path))}: folder "
+                f"{for_terminal(str(parent))} does not exist"
+            )
         try:
             check_output(html_path, [], HTML_PAGE, force)
         except OutputRefused as error:

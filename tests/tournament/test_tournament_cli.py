@@ -169,6 +169,7 @@ def test_html_does_not_overwrite_a_file_it_did_not_write(tmp_path: Path) -> None
         (["--resume", "nowhere"], 1, "no such folder"),
         (["--resume", ".", "builtin:random"], 1, "give no BOT"),
         (["--game", "dice"], 2, "Missing argument"),
+        (["--html", "no/such/t.html", *["builtin:random"] * 3], 1, "does not exist"),
     ],
     ids=[
         "few",
@@ -179,6 +180,7 @@ def test_html_does_not_overwrite_a_file_it_did_not_write(tmp_path: Path) -> None
         "resume-none",
         "resume-bots",
         "no-bots",
+        "html-folder",
     ],
 )
 def test_every_mistake_is_one_line(args: list[str], code: int, words: str, tmp_path: Path) -> None:
