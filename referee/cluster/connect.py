@@ -11,6 +11,8 @@ import logging
 import re
 from typing import TYPE_CHECKING, Any
 
+from referee.safetext import for_terminal
+
 if TYPE_CHECKING:
     from distributed import Client
 
@@ -31,7 +33,7 @@ def parse_executor(text: str) -> str | None:
     match = _ADDRESS.match(text.strip())
     if match is None or not 0 < int(match.group(3)) < 65536:
         raise ClusterError(
-            f"--executor {text[:80]!r}: use local, dask://HOST:PORT or tls://HOST:PORT"
+            f"--executor {for_terminal(text, 80)}: use local, dask://HOST:PORT or tls://HOST:PORT"
         )
     scheme = "tcp" if match.group(1) == "dask" else match.group(1)
     return f"{scheme}://{match.group(2)}:{match.group(3)}"

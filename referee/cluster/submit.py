@@ -95,8 +95,9 @@ class Cluster:
         try:
             excluded: set[str] = set()
             while True:
-                if excluded:
-                    await self.refresh()
+                await self.refresh()  # for the progress line, and to exclude unfit workers
+                if self._lost():
+                    raise ExecutorLost(_lost_message(self.address))
                 allowed = [w for w in self.workers() if w not in excluded]
                 if excluded and not allowed:
                     reasons = "; ".join(f"{w}: {self.unfit[w]}" for w in sorted(excluded))
@@ -130,12 +131,15 @@ class Cluster:
             if isinstance(error, WorkerUnfit):
                 raise
             if self._lost() or _is_connection_loss(error):
-                raise ExecutorLost(
-                    f"lost the Dask scheduler at {self.address}: the work in flight was "
-                    "dropped, nothing of it recorded; start the scheduler and its workers "
-                    "again, then rerun to resume"
-                ) from None
+                raise ExecutorLost(_lost_message(self.address)) from None
             raise
+
+
+def _lost_message(address: str) -> str:
+    return (
+        f"lost the Dask scheduler at {address}: the work in flight was dropped, nothing of it "
+        "recorded; start the scheduler and its workers again, then rerun to resume"
+    )
 
 
 def _is_connection_loss(error: BaseException) -> bool:

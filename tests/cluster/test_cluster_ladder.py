@@ -47,6 +47,10 @@ def test_thirty_matches_over_the_cluster_keep_the_ladder_invariants(
     assert all(row.faults == 0 for row in table.rows), table.rows
     assert table.executor is not None and shared_cluster.address in table.executor
     assert "executor dask" in ok("standings", db).stdout
+    assert "executor: dask" in ok("standings", db, "--markdown").stdout
+    page = tmp_path / "standings.html"
+    ok("standings", db, "--html", page)
+    assert f"executor: dask {shared_cluster.address}" in page.read_text(encoding="utf-8")
     # The coordinator wrote every match's replays where a local run would have.
     files = db.parent / "ladder.db.files" / "replays"
     assert len(list(files.glob("match-*/game-*.jsonl*"))) == 30 * 6
@@ -72,6 +76,8 @@ def test_an_executor_that_cannot_be_used_is_one_line(tmp_path: Path, ladders: La
     db = ladders.copy(tmp_path, {"r1": py_bot(RANDOM_BOT, 1), "r2": "builtin:random"})
     line = one_error_line(cli("run", db, "--matches", 1, "--executor", "dask://nowhere:x"))
     assert "dask://HOST:PORT" in line
+    hostile = one_error_line(cli("run", db, "--matches", 1, "--executor", "dask://\x1b[2J:1"))
+    assert "\x1b" not in hostile and "dask://HOST:PORT" in hostile
     line = one_error_line(cli("run", db, "--matches", 1, "--executor", "dask://127.0.0.1:9"))
     assert "cannot reach the Dask scheduler" in line
     assert check_consistent(db) == {"done": 0, "running": 0, "abandoned": 0}
