@@ -47,7 +47,8 @@ from referee.ladder.executor import LocalExecutor  # noqa: E402
 from referee.players.sandbox import Sandbox  # noqa: E402
 from thousand.rules_io import load_rules  # noqa: E402
 
-DASK = str(Path(sys.executable).with_name("dask"))
+DASK = [sys.executable, "-m", "dask"]
+"""The dask command of this Python (its console script may not be on PATH)."""
 
 
 def new_ladder(folder: Path, rules: str) -> Path:
@@ -104,7 +105,7 @@ def start_cluster(root: Path, workers: int) -> tuple[Processes, str]:
     file = root / "scheduler.json"
     procs.spawn(
         [
-            DASK,
+            *DASK,
             "scheduler",
             "--host",
             "127.0.0.1",
@@ -121,7 +122,7 @@ def start_cluster(root: Path, workers: int) -> tuple[Processes, str]:
     address = str(json.loads(file.read_text())["address"])
     for index in range(workers):
         procs.spawn(
-            [DASK, "worker", address, "--nthreads", "1", "--no-nanny", "--no-dashboard"],
+            [*DASK, "worker", address, "--nthreads", "1", "--no-nanny", "--no-dashboard"],
             {"THOUSAND_BUNDLE_CACHE": str(root / f"cache{index}")},
         )
     from distributed import Client

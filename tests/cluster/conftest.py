@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-DASK = str(Path(sys.executable).with_name("dask"))
+DASK = [sys.executable, "-m", "dask"]
+"""The dask command of this Python (its console script may not be on PATH)."""
 
 
 class Cluster:
@@ -40,7 +41,7 @@ class Cluster:
 
     def start_scheduler(self) -> str:
         self.file.unlink(missing_ok=True)
-        argv = [DASK, "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard"]
+        argv = [*DASK, "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard"]
         self._spawn("scheduler", [*argv, "--scheduler-file", str(self.file)])
         deadline = time.monotonic() + 30
         while not self.file.exists() or not self.file.read_text().strip():
@@ -54,7 +55,7 @@ class Cluster:
     def start_scheduler_at(self, address: str) -> None:
         """Again on the same port (a restarted scheduler)."""
         port = address.rsplit(":", 1)[1]
-        argv = [DASK, "scheduler", "--host", "127.0.0.1", "--port", port, "--no-dashboard"]
+        argv = [*DASK, "scheduler", "--host", "127.0.0.1", "--port", port, "--no-dashboard"]
         self._spawn("scheduler", argv)
 
     def start_worker(
@@ -66,7 +67,7 @@ class Cluster:
         env: dict[str, str] | None = None,
         wrap: list[str] | None = None,
     ) -> None:
-        argv = [*(wrap or []), DASK, "worker", self.address, "--name", name]
+        argv = [*(wrap or []), *DASK, "worker", self.address, "--name", name]
         argv += ["--nthreads", str(threads)]
         argv += ["--no-nanny", "--no-dashboard", "--death-timeout", "20"]
         if preload is not None:
