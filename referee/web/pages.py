@@ -18,7 +18,9 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
+from markupsafe import Markup
 
+from referee.ladder.standings import Standings
 from referee.replay.export import build_data, render_page
 from referee.replay.frames import load_frames
 from referee.replay.reader import ReplayError
@@ -53,7 +55,17 @@ def not_found(request: Request, message: str) -> Response:
 def standings(request: Request) -> Response:
     with queries.reading(db_path(request)) as db:
         table = queries.standings_page(db)
-    return templates.TemplateResponse(request, "standings.html", {"table": table})
+        # The table is the same for every visitor: rendered once for each state of the ladder.
+        rows = queries.cached("standings.html", lambda: _standings_table(table))
+    return templates.TemplateResponse(
+        request, "standings.html", {"table": table, "table_html": rows}
+    )
+
+
+def _standings_table(table: Standings) -> Markup:
+    # Markup: the output of the autoescaping environment, every name in it escaped already.
+    html = templates.env.get_template("standings_table.html").render(table=table)
+    return Markup(html)
 
 
 @router.get("/entrants/{name:path}")

@@ -234,12 +234,16 @@ def reading(db_path: Path) -> Iterator[sqlite3.Connection]:
 # ----------------------------------------------------------------------------------- pages
 
 
-def standings_page(db: sqlite3.Connection) -> Standings:
-    """The standings, computed once for each state of the ladder however many ask (the
-    page every visitor opens first, and the live stream's)."""
+def cached(key: str, compute: Callable[[], T]) -> T:
+    """``compute()`` once for each state of the ladder, however many ask; only inside
+    ``reading`` (whose snapshot ``compute`` reads)."""
     path, version = _local.reading
-    table: Standings = changes.get(path, version, "standings", lambda: standings(db))
-    return table
+    return changes.get(path, version, key, compute)
+
+
+def standings_page(db: sqlite3.Connection) -> Standings:
+    """The standings (the page every visitor opens first, and the live stream's)."""
+    return cached("standings", lambda: standings(db))
 
 
 def _names(db: sqlite3.Connection) -> dict[int, str]:
