@@ -21,6 +21,7 @@ import sys
 import threading
 from pathlib import Path
 
+from referee.players.containment import wrap
 from referee.web import database
 
 log = logging.getLogger("thousand.server")
@@ -75,8 +76,11 @@ class MatchLoop:
                 if self.stopping.is_set():
                     return
                 self.starts += 1
+                # Through the referee's launcher: it asks the kernel to kill the loop if this
+                # server dies (SIGKILL, a crash), so no loop outlives its server unseen.
+                argv, _ = wrap(self.argv, pid_namespace=False)
                 self.process = subprocess.Popen(
-                    self.argv, stdin=subprocess.DEVNULL, start_new_session=True
+                    argv, stdin=subprocess.DEVNULL, start_new_session=True
                 )
             code = self.process.wait()
             if not self.stopping.is_set():

@@ -10,6 +10,8 @@ both; the entrant page draws the rating chart; a game page shows the replay view
 
 from __future__ import annotations
 
+import os
+import signal
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -143,3 +145,31 @@ def test_a_contest_from_invitation_to_replay(
     wait_for(browser, ready, 20, "the replay viewer")
     assert browser.js(f"{frame}.getElementById('table').children.length") > 0
     assert_clean_page(browser, server)
+
+
+def test_the_match_loop_dies_with_its_server(contest: tuple[Path, Server]) -> None:
+    """Runs after the contest above: a server killed outright (SIGKILL) takes its match loop
+    (the ``ladder run`` child) with it."""
+    db, server = contest
+    loops = _loops(db)
+    assert len(loops) == 1, loops
+    os.killpg(server.process.pid, signal.SIGKILL)
+    server.process.wait()
+    deadline = time.monotonic() + 20  # the kernel's parent-death signal, then its exit
+    while _loops(db) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _loops(db) == []
+
+
+def _loops(db: Path) -> list[str]:
+    """Live ``ladder run DB`` processes (zombies are gone already)."""
+    found = []
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            words = (proc / "cmdline").read_bytes().split(b"\0")
+            state = (proc / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            continue
+        if b"run" in words and str(db).encode() in words and state != "Z":
+            found.append(proc.name)
+    return found
