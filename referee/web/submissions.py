@@ -269,7 +269,13 @@ def _process(
     except SandboxError as error:
         _finish(db, submission, "error", [str(error)])
         return
-    build = json.loads((folder / "build.json").read_text()).get("build")
+    try:
+        build = json.loads((folder / "build.json").read_text()).get("build")
+    except (OSError, ValueError):  # the server stopped while it stored the upload
+        _finish(
+            db, submission, "error", ["the upload was cut short by a server restart: send it again"]
+        )
+        return
     if build:
         _step(db, submission, "building")
         result = run_build(
