@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -30,6 +31,10 @@ from referee.web.templating import number, segment, share, shown
 POLL = 0.5
 KEEPALIVE = 15.0
 """Seconds between comments on a quiet stream, so proxies keep it open."""
+TICK = 0.5
+"""How often a quiet stream looks whether the server is closing."""
+
+log = logging.getLogger("thousand.server")
 
 router = APIRouter(include_in_schema=False)
 
@@ -112,6 +117,10 @@ class Watcher:
                 payload = await asyncio.to_thread(snapshot, self.db_path)
             except (sqlite3.Error, store.LadderError):
                 payload = None  # a ladder busy or moved: try again next round
+            except Exception:
+                # A bug must not end the live pages for good: say it, try again next round.
+                log.exception("live updates: reading the ladder failed")
+                payload = None
             if payload is not None and payload != self.latest:
                 self.latest = payload
                 for queue in list(self.listeners):
@@ -130,17 +139,29 @@ def watcher(request: Request) -> Watcher:
     return found
 
 
-async def _events(watch: Watcher) -> AsyncIterator[str]:
+def close_streams(state: Any) -> None:
+    """Tell every event stream of the app whose ``state`` this is to end: called when the
+    server begins to shut down, so that a Ctrl-C does not wait for the browsers to leave (a
+    stream is a response that never ends by itself)."""
+    state.live_closing = True
+
+
+async def _events(watch: Watcher, state: Any) -> AsyncIterator[str]:
     # Subscribed here, not in the endpoint: a stream that never starts never leaves a listener.
     queue = watch.subscribe()
     try:
         yield "retry: 3000\n\n"
-        while True:
+        quiet = 0.0
+        while not getattr(state, "live_closing", False):
             try:
-                payload = await asyncio.wait_for(queue.get(), KEEPALIVE)
+                payload = await asyncio.wait_for(queue.get(), TICK)
             except TimeoutError:
-                yield ": still here\n\n"
+                quiet += TICK
+                if quiet >= KEEPALIVE:
+                    quiet = 0.0
+                    yield ": still here\n\n"
                 continue
+            quiet = 0.0
             yield f"event: update\ndata: {payload}\n\n"
     finally:
         watch.unsubscribe(queue)
@@ -149,7 +170,7 @@ async def _events(watch: Watcher) -> AsyncIterator[str]:
 @router.get("/live/events")
 async def events(request: Request) -> StreamingResponse:
     return StreamingResponse(
-        _events(watcher(request)),
+        _events(watcher(request), request.app.state),
         media_type="text/event-stream",
         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
     )
