@@ -56,7 +56,7 @@ def test_a_killed_match_resumes_to_the_uninterrupted_table(marker: str, tmp_path
         "--game",
         "dice",
         "--games",
-        "24",
+        "16",
         "--rotate",
         "--seed",
         "11",
@@ -74,13 +74,13 @@ def test_a_killed_match_resumes_to_the_uninterrupted_table(marker: str, tmp_path
     kept = len(list(folder.glob("game-*.jsonl")))
     resumed = run(["match", "--resume", str(folder), "--json"], tmp_path)
     assert resumed.returncode == 0, resumed.explain()
-    assert f"{kept} games finished, {24 - kept} games to play" in resumed.stderr
+    assert f"{kept} games finished, {16 - kept} games to play" in resumed.stderr
     whole = run([*args, "--replays", str(tmp_path / "whole")], tmp_path)
     assert whole.returncode == 0, whole.explain()
     assert table(resumed.doc) == table(whole.doc)
-    assert resumed.doc["games_played"] == 24 and resumed.doc["pentanomial"]["pairs"] == 12
+    assert resumed.doc["games_played"] == 16 and resumed.doc["pentanomial"]["pairs"] == 8
     assert sorted(p.name for p in folder.glob("game-*")) == [
-        f"game-{i:05d}.jsonl" for i in range(24)
+        f"game-{i:05d}.jsonl" for i in range(16)
     ]
     assert_no_leftovers(marker)
 
@@ -95,7 +95,7 @@ def test_a_killed_tournament_resumes_to_the_uninterrupted_table(
         "--players",
         "2",
         "--games-per-table",
-        "8",
+        "6",
         "--seed",
         "12",
         "--sandbox",
@@ -106,7 +106,7 @@ def test_a_killed_tournament_resumes_to_the_uninterrupted_table(
         "builtin:random",
     ]
     killed = tmp_path / "killed"
-    kill_after([*args, "--replays", str(killed)], tmp_path, killed, 10)
+    kill_after([*args, "--replays", str(killed)], tmp_path, killed, 6)
     folder = only_run(killed)
     resumed = run(["tournament", "--resume", str(killed), "--json"], tmp_path)  # parent named
     assert resumed.returncode == 0, resumed.explain()
@@ -114,8 +114,8 @@ def test_a_killed_tournament_resumes_to_the_uninterrupted_table(
     whole = run([*args, "--replays", str(tmp_path / "whole")], tmp_path)
     assert whole.returncode == 0, whole.explain()
     assert table(resumed.doc) == table(whole.doc)
-    assert resumed.doc["games_played"] == 24
-    assert len(list(folder.rglob("game-*.jsonl"))) == 24
+    assert resumed.doc["games_played"] == 18
+    assert len(list(folder.rglob("game-*.jsonl"))) == 18
     assert not list(folder.rglob("*.part"))
     assert_no_leftovers(marker)
 
