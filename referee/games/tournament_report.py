@@ -222,7 +222,7 @@ _STYLE = """
 body { font: 15px/1.4 system-ui, sans-serif; margin: 2em; color: #222; }
 table { border-collapse: collapse; margin: 1em 0 2em; }
 th, td { border: 1px solid #ccc; padding: .3em .6em; text-align: right; }
-th:first-child, td.name { text-align: left; }
+th.name, td.name { text-align: left; }
 td.self { background: #eee; }
 caption { font-weight: bold; text-align: left; padding-bottom: .4em; }
 """
@@ -274,11 +274,11 @@ def tournament_html(document: dict[str, Any]) -> str:
         f"<p>rules {e(document['rules'])} · {count(len(document['tables']), 'table')} of "
         f"{document['players']} · seed {e(document['seed'])}</p>"
         "<table><caption>Ranking: Plackett–Luce fit of every game (Elo scale, mean 0, 95% CI)"
-        "</caption><tr><th>rank</th><th>bot</th><th>rating</th><th>games</th><th>wins</th>"
-        "<th>mean place</th><th>mean score</th></tr>"
+        "</caption><tr><th>rank</th><th class='name'>bot</th><th>rating</th><th>games</th>"
+        "<th>wins</th><th>mean place</th><th>mean score</th></tr>"
         f"{''.join(rows)}</table>"
         "<table><caption>Crosstable: how often the row bot placed above the column bot "
-        f"(95% CI)</caption><tr><th>bot</th>{head}</tr>{''.join(cross)}</table>"
+        f"(95% CI)</caption><tr><th class='name'>bot</th>{head}</tr>{''.join(cross)}</table>"
         f"{f'<h2>Pentanomial</h2><ul>{penta}</ul>' if penta else ''}"
         "</body></html>\n"
     )
