@@ -87,6 +87,8 @@ def run_match_command(
             return _error("--resume takes the bots from the run's manifest: give no BOT")
         try:
             resumed = resume_run(Path(resume), "match")
+            if resumed.warning is not None:
+                print(f"thousand: warning: {resumed.warning}", file=sys.stderr)
             options = resumed.manifest.options
             game, rules_arg = resumed.manifest.game, resumed.manifest.rules_label
             bots, seed = tuple(resumed.manifest.bots), resumed.manifest.seed

@@ -284,6 +284,8 @@ def run_tournament_command(
             return _error("--resume takes the bots from the run's manifest: give no BOT")
         try:
             resumed = resume_run(Path(resume), "tournament")
+            if resumed.warning is not None:
+                print(f"thousand: warning: {resumed.warning}", file=sys.stderr)
             plan = _from_manifest(resumed)
             tables = plan.tables()
             for number, table in enumerate(tables):

@@ -32,6 +32,7 @@ from referee.players.players import TimeControl
 from referee.players.sandbox import Sandbox
 from referee.replay.reader import ReplayError, ReplayReader
 from referee.safetext import for_terminal
+from thousand import __version__
 from thousand.game import Result
 
 MANIFEST = "run.json"
@@ -59,12 +60,14 @@ class RunManifest:
     rules: dict[str, Any]
     seed: int
     options: dict[str, Any]
+    referee: str = __version__
 
     def to_json(self) -> dict[str, Any]:
         return {
             "format": FORMAT,
             "version": VERSION,
             "kind": self.kind,
+            "referee": self.referee,
             "created": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
             "cwd": self.cwd,
             "bots": [
@@ -114,6 +117,7 @@ class RunManifest:
             rules=data["rules"],
             seed=seed,
             options=data["options"],
+            referee=str(data.get("referee", "?")),
         )
 
 
@@ -359,6 +363,7 @@ class ResumedRun:
     rules: Any
     time: TimeControl
     sandbox: Sandbox
+    warning: str | None = None
 
 
 def resume_run(path: Path, kind: str) -> ResumedRun:
@@ -376,6 +381,12 @@ def resume_run(path: Path, kind: str) -> ResumedRun:
     except RulesError as error:
         raise ResumeError(str(error)) from None
     specs = same_bots(manifest)
+    warning = None
+    if manifest.referee != __version__:
+        warning = (
+            f"the run was started by thousand {for_terminal(manifest.referee, 20)}, this is "
+            f"{__version__}: a game played now may draw its chance differently"
+        )
     return ResumedRun(
         folder,
         manifest,
@@ -383,4 +394,5 @@ def resume_run(path: Path, kind: str) -> ResumedRun:
         rules,
         time_from_json(manifest.options.get("time")),
         sandbox_from_json(manifest.options.get("sandbox")),
+        warning,
     )

@@ -145,6 +145,11 @@ def test_a_resume_from_elsewhere_or_of_the_other_kind_is_refused(tmp_path: Path)
     elsewhere.mkdir()
     moved = run(["match", "--resume", str(folder)], elsewhere)
     assert moved.returncode == 1 and "started in" in moved.stderr, moved.explain()
+    manifest = json.loads((folder / "run.json").read_text())
+    (folder / "run.json").write_text(json.dumps({**manifest, "referee": "0.0.1"}))
+    older = run(["match", "--resume", str(folder)], tmp_path)
+    assert older.returncode == 0, older.explain()
+    assert "warning: the run was started by thousand 0.0.1" in older.stderr
     (folder / "run.json").write_text("{not json")
     damaged = run(["match", "--resume", str(folder)], tmp_path)
     assert damaged.returncode == 1 and "not a run manifest" in damaged.stderr
