@@ -26,12 +26,20 @@ from pydantic import BaseModel
 from referee.ladder import paths, store
 from referee.ladder.ratings import Rating
 from referee.ladder.standings import Standings, standings
+from referee.replay.reader import ReplayError, ReplayReader
+from referee.safetext import as_text, shorten
 from referee.web import database
 
 T = TypeVar("T")
 
 RECENT = 20
 """Matches listed on an entrant's page and on the live page."""
+FAULT_MATCHES = 5
+"""Faulty matches whose replays are read for an entrant's fault details."""
+FAULT_DETAILS = 10
+"""Fault details shown for one match."""
+DETAIL_LIMIT = 300
+"""Characters of a fault's detail shown (it may quote a line the bot wrote)."""
 HISTORY_LIMIT = 1000
 """Points of an entrant's rating chart: the latest ones (a chart of more says no more)."""
 
@@ -54,6 +62,16 @@ class EntrantVersion(BaseModel):
     current: bool
 
 
+class FaultDetail(BaseModel):
+    """One fault of an entrant in one game, as the replay recorded it (public once the match
+    is over, as the whole replay is)."""
+
+    game: int
+    """1-based, as on the match's page."""
+    kind: str
+    detail: str
+
+
 class EntrantMatch(BaseModel):
     id: int
     finished: str | None
@@ -65,7 +83,9 @@ class EntrantMatch(BaseModel):
     fault_games: int
     others: list[str]
     fault_kinds: dict[str, int]
-    """Faults of the whole match by kind (every seat's): what went wrong, for the details."""
+    """Faults of the whole match by kind (every seat's)."""
+    details: list[FaultDetail] = []
+    """This entrant's own faults, read from the replays (the latest faulty matches only)."""
 
 
 class EntrantPage(BaseModel):
@@ -308,6 +328,11 @@ def entrant_page(db: sqlite3.Connection, name: str) -> EntrantPage:
         if len(recent) < RECENT:
             recent.append(entry)
         if result["faults"] and len(faulty) < RECENT:
+            if len(faulty) < FAULT_MATCHES:
+                seat = json.loads(result["entrants"]).index(entrant_id)
+                entry = entry.model_copy(
+                    update={"details": _fault_details(db, result["match_id"], seat)}
+                )
             faulty.append(entry)
     if row["version"] not in versions:
         versions[row["version"]] = EntrantVersion(
@@ -341,6 +366,33 @@ def _fault_kinds(summary: dict[str, Any]) -> dict[str, int]:
     if not isinstance(kinds, dict):
         return {}
     return {str(k): int(v) for k, v in kinds.items() if isinstance(v, int)}
+
+
+def _fault_details(db: sqlite3.Connection, match_id: int, bot: int) -> list[FaultDetail]:
+    """The faults of the match's bot number ``bot`` (its place in the match's entrants, which
+    the replays' headers name for every seat), game by game."""
+    row = db.execute("SELECT status, replays FROM matches WHERE id = ?", (match_id,)).fetchone()
+    found: list[FaultDetail] = []
+    for index, path in enumerate(replay_paths(db, row), start=1):
+        try:
+            with ReplayReader(path) as replay:
+                seats = replay.header.raw.get("seats") or []
+                mine = {s for s, seat in enumerate(seats) if seat.get("bot") == bot}
+                for _, record in replay:
+                    fault = record.get("fault")
+                    if isinstance(fault, dict) and record.get("seat") in mine:
+                        found.append(
+                            FaultDetail(
+                                game=index,
+                                kind=str(fault.get("kind", "?")),
+                                detail=shorten(as_text(fault.get("detail", "")), DETAIL_LIMIT),
+                            )
+                        )
+                        if len(found) >= FAULT_DETAILS:
+                            return found
+        except (OSError, ReplayError):
+            continue  # a replay deleted or damaged by hand: the counts still say it
+    return found
 
 
 def _point(match_id: int | None, finished: str | None, mu: float, sigma: float) -> RatingPoint:

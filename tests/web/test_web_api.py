@@ -61,6 +61,14 @@ def test_fault_details_name_the_fault(example_server: Server) -> None:
         assert match["faults"] > 0
         kinds |= set(match["fault_kinds"])
     assert "illegal" in " ".join(kinds), kinds
+    # Its own faults, read from the replays of its latest faulty matches.
+    details = [d for match in entrant["faulty"][:5] for d in match["details"]]
+    assert details and all(d["kind"] and d["detail"] for d in details), entrant["faulty"]
+    assert all(1 <= d["game"] <= 6 for d in details)
+    assert any("illegal" in d["kind"] for d in details), details
+    page = example_server.get("/entrants/faulty").text
+    first = details[0]
+    assert f"game {first['game']}: {first['kind']} — " in page
 
 
 def test_game_lists_its_seats_and_replays(example_server: Server) -> None:
