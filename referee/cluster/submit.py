@@ -28,6 +28,10 @@ if TYPE_CHECKING:
     from distributed import Client
 
 
+REFRESH_SECONDS = 2.0
+"""How stale the coordinator's list of workers may be (it is asked for before a task)."""
+
+
 class Cluster:
     """One coordinator's connection to a scheduler, and the bookkeeping live progress shows."""
 
@@ -40,6 +44,7 @@ class Cluster:
         self.unfit: dict[str, str] = {}
         self.on_unfit: Callable[[str, str], None] | None = _warn_unfit
         self._workers: dict[str, int] = {}
+        self._refreshed = 0.0
 
     async def start(self) -> None:
         if self.client is None:
@@ -50,6 +55,7 @@ class Cluster:
         """Ask the scheduler which workers it has (address -> threads)."""
         if self.client is None:
             return
+        self._refreshed = time.monotonic()
         try:
             identity = await self.client.scheduler.identity()  # type: ignore[union-attr]
         except Exception:  # the scheduler is gone: the next task says so
@@ -95,7 +101,8 @@ class Cluster:
         try:
             excluded: set[str] = set()
             while True:
-                await self.refresh()  # for the progress line, and to exclude unfit workers
+                if excluded or time.monotonic() - self._refreshed > REFRESH_SECONDS:
+                    await self.refresh()  # for the progress line, and to skip unfit workers
                 if self._lost():
                     raise ExecutorLost(_lost_message(self.address))
                 allowed = [w for w in self.workers() if w not in excluded]
