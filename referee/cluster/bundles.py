@@ -142,7 +142,9 @@ def _pack(entries: list[tuple[Path, str | None]]) -> bytes:
             for child in sorted(os.listdir(path)):
                 packer.add(path / child, f"{index}/{child}", path)
         else:
-            packer.add(path, f"{index}/{file_name}", path.parent)
+            # A program reached through a link (./bot -> build/bot-2) ships as what it runs.
+            real = Path(os.path.realpath(path))
+            packer.add(real, f"{index}/{file_name}", real.parent)
     return packer.finish()
 
 
