@@ -146,7 +146,7 @@ def serving(db: Path, *extra: str) -> Iterator[Server]:
             start_new_session=True,
         )
     try:
-        url = _wait_listening(log, process, 30.0)
+        url = _wait_listening(log, process, 90.0)  # a loaded CI machine starts slowly
         yield Server(url, process, log)
     finally:
         if process.poll() is None:
