@@ -91,7 +91,10 @@ async def run_match_on_cluster(
             for done in finished:
                 running.pop(done)
                 result = done.result()
-                write_returned(result.files, config.replays, config.logs, result.outcomes)
+                # In a thread: the loop keeps handing out tasks while replays are synced.
+                await asyncio.to_thread(
+                    write_returned, result.files, config.replays, config.logs, result.outcomes
+                )
                 for outcome in result.outcomes:
                     arrived[outcome.plan.index] = outcome
             while expected is not None and expected in arrived:

@@ -63,7 +63,10 @@ class DaskExecutor:
                 bundles[bundle.digest] = bundle.data
         shipped = dataclasses.replace(config, bots=[], replays=config.replays, logs=None)
         result = await self.cluster.run(Task(shipped, bots, bundles, None))
-        write_returned(result.files, config.replays, config.logs, result.outcomes)
+        # In a thread: the run loop keeps handing out matches while replays are synced.
+        await asyncio.to_thread(
+            write_returned, result.files, config.replays, config.logs, result.outcomes
+        )
         self.timings.append((time.perf_counter() - started, result.play_seconds))
         return outcome_from_games(spec.players, result.outcomes)
 
