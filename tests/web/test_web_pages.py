@@ -184,7 +184,8 @@ def test_entrant_chart_drawn_in_the_browser(page: Page, example_server: Server) 
 def test_game_page_shows_the_replay_viewer(page: Page, example_server: Server, game: int) -> None:
     page.open(example_server.url + f"/games/3?game={game}")
     frame = "document.getElementById('viewer').contentDocument"
-    wait_for(page, f"{frame}.documentElement.dataset.ready", 20, "the replay viewer")
+    # Null-safe: the frame's document is made (and replaced) while the page loads.
+    wait_for(page, f"{frame}?.documentElement?.dataset.ready", 20, "the replay viewer")
     assert page.js(f"{frame}.documentElement.dataset.errors || ''") == ""
     assert page.js(f"{frame}.location.pathname") == f"/games/3/replay/{game}"
     # One legend entry a seat (the replay names the bots as they introduced themselves).
