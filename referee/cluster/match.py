@@ -63,7 +63,7 @@ async def run_match_on_cluster(
     wanted = None if config.only is None else set(config.only)
     indices = [i for i in range(count) if wanted is None or i in wanted]
     bots: list[PortableBot] = []
-    bundles: dict[str, bytes] = {}
+    bundles: dict[str, bytes | None] = {}
     for spec in config.bots:
         portable, bundle = bundle_bot(spec)
         bots.append(portable)

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import sys
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from referee.cluster.connect import ClusterError, connect
-from referee.cluster.worker import Task, TaskResult, WorkerUnfit, play
+from referee.cluster.worker import BundleMissing, Task, TaskResult, WorkerUnfit, play
 from referee.ladder.executor import ExecutorLost
 from referee.safetext import for_terminal
 
@@ -44,6 +45,10 @@ class Cluster:
         self.unfit: dict[str, str] = {}
         self.on_unfit: Callable[[str, str], None] | None = _warn_unfit
         self._workers: dict[str, int] = {}
+        self.holders: dict[str, set[str]] = {}
+        """Bundle digest -> the workers that played a task with it (so have it cached)."""
+        self.shipped = 0
+        """Bundle bytes sent with tasks so far."""
         self._refreshed = 0.0
 
     async def start(self) -> None:
@@ -100,6 +105,7 @@ class Cluster:
         self.in_flight += 1
         try:
             excluded: set[str] = set()
+            resend = False
             while True:
                 if excluded or time.monotonic() - self._refreshed > REFRESH_SECONDS:
                     await self.refresh()  # for the progress line, and to skip unfit workers
@@ -112,8 +118,14 @@ class Cluster:
                 options: dict[str, Any] = {"pure": False}
                 if excluded:
                     options.update(workers=allowed, allow_other_workers=False)
+                sent = self._lighten(task, resend)
+                self.shipped += sum(len(data) for data in sent.bundles.values() if data)
                 try:
-                    result = await self._await(self.client.submit(play, task, **options))
+                    result = await self._await(self.client.submit(play, sent, **options))
+                except BundleMissing as missing:
+                    self.holders.get(missing.digest, set()).discard(missing.worker)
+                    resend = True
+                    continue
                 except WorkerUnfit as unfit:
                     excluded.add(unfit.worker)
                     if unfit.worker not in self.unfit:
@@ -122,9 +134,24 @@ class Cluster:
                             self.on_unfit(unfit.worker, unfit.reason)
                     continue
                 self.finished += 1
+                for digest in task.bundles:
+                    self.holders.setdefault(digest, set()).add(result.worker)
                 return result
         finally:
             self.in_flight -= 1
+
+    def _lighten(self, task: Task, resend: bool) -> Task:
+        """The task without the bytes of bundles every worker has cached: a bot's files cross
+        the network once a worker, not once a task. A worker that lacks one after all says
+        so (``BundleMissing``) and gets the bytes."""
+        if resend:
+            return task
+        everyone = set(self._workers)
+        light = {
+            digest: None if everyone and everyone <= self.holders.get(digest, set()) else data
+            for digest, data in task.bundles.items()
+        }
+        return dataclasses.replace(task, bundles=light)
 
     async def _await(self, future: Any) -> TaskResult:
         try:
@@ -135,7 +162,7 @@ class Cluster:
                 await asyncio.wait_for(asyncio.shield(future.cancel()), 5.0)
             raise
         except Exception as error:
-            if isinstance(error, WorkerUnfit):
+            if isinstance(error, (WorkerUnfit, BundleMissing)):
                 raise
             if self._lost() or _is_connection_loss(error):
                 raise ExecutorLost(_lost_message(self.address)) from None

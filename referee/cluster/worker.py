@@ -19,8 +19,28 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from referee.cluster.bundles import PortableBot, default_cache, materialise, missing_program, unpack
+from referee.cluster.bundles import (
+    BundleError,
+    PortableBot,
+    default_cache,
+    materialise,
+    missing_program,
+    unpack,
+)
 from referee.games.match import GameOutcome, MatchConfig, run_match
+
+
+class BundleMissing(RuntimeError):
+    """The task came without a bundle's bytes (the coordinator believed this worker had it
+    cached) and the cache lacks it or holds a changed copy: send it again, with the bytes."""
+
+    def __init__(self, worker: str, digest: str) -> None:
+        super().__init__(f"worker {worker} lacks bundle {digest[:16]}")
+        self.worker = worker
+        self.digest = digest
+
+    def __reduce__(self) -> tuple[type[BundleMissing], tuple[str, str]]:
+        return (BundleMissing, (self.worker, self.digest))
 
 
 class WorkerUnfit(RuntimeError):
@@ -43,7 +63,8 @@ class Task:
 
     config: MatchConfig
     bots: list[PortableBot]
-    bundles: dict[str, bytes]
+    bundles: dict[str, bytes | None]
+    """By digest; None where this worker should have the bundle in its cache already."""
     only: tuple[int, ...] | None
     files: bool = True
 
@@ -75,9 +96,16 @@ def play(task: Task) -> TaskResult:
     """The task function a worker runs (in one of its threads)."""
     started = time.perf_counter()
     cache = default_cache()
-    roots = {digest: unpack(digest, data, cache) for digest, data in task.bundles.items()}
-    specs = [materialise(b, roots.get(b.bundle) if b.bundle else None) for b in task.bots]
     where = _address()
+    roots = {}
+    for digest, data in task.bundles.items():
+        try:
+            roots[digest] = unpack(digest, data, cache)
+        except BundleError:
+            if data is None:  # not cached here after all (or changed): ask for the bytes
+                raise BundleMissing(where, digest) from None
+            raise
+    specs = [materialise(b, roots.get(b.bundle) if b.bundle else None) for b in task.bots]
     for spec in specs:
         reason = missing_program(spec)
         if reason is not None:

@@ -52,7 +52,7 @@ class DaskExecutor:
         config = match_config(spec, self.sandbox)
         admitted = spec.options.get("digests") or [None] * len(config.bots)
         bots: list[PortableBot] = []
-        bundles: dict[str, bytes] = {}
+        bundles: dict[str, bytes | None] = {}
         for bot, digest in zip(config.bots, admitted, strict=True):
             refused = check_admitted(bot, digest)
             if refused is not None:

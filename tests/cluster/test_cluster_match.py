@@ -135,3 +135,59 @@ def test_a_worker_without_the_bots_interpreter_hands_its_tasks_on(
     assert all(bot["fault_games"] == 0 for bot in document["bots"])
     # The blind worker was given tasks too (two idle workers), and is named once.
     assert both.stderr.count("cannot run a bot") == 1, both.stderr
+
+
+def test_a_bots_files_cross_the_network_once_a_worker(
+    tmp_path: Path, shared_cluster: Cluster
+) -> None:
+    import shutil
+
+    from referee.cluster.bundles import bundle_bot
+    from referee.cluster.worker import Task
+
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "bot.py").write_bytes(RANDOM_BOT.read_bytes())
+    (folder / "bot.json").write_text(json.dumps({"command": [sys.executable, "bot.py", "3"]}))
+    portable, bundle = bundle_bot(parse_bot(str(folder / "bot.json")))
+    assert bundle is not None
+    config = MatchConfig(
+        game="dice",
+        rules=rules_from_mapping("dice", {"preset": "simple", "goal": 300}),
+        bots=[],
+        games=1,
+        seed=3,
+        sandbox=Sandbox(mode="rlimits"),
+    )
+    task = Task(
+        config, [portable, bot_portable("builtin:random")], {bundle.digest: bundle.data}, None
+    )
+
+    async def play() -> None:
+        coordinator = Coordinator(shared_cluster.address)
+        try:
+            for _ in range(20):  # until both workers have played it (Dask spreads tasks)
+                result = await coordinator.run(task)
+                assert not result.outcomes[0].faults
+                if len(coordinator.holders[bundle.digest]) == 2:
+                    break
+            sent = coordinator.shipped
+            assert sent >= len(bundle.data)
+            await coordinator.run(task)
+            assert coordinator.shipped == sent  # cached everywhere: no bytes sent
+            # A worker whose cache was wiped asks for the bytes and plays anyway.
+            for cache in shared_cluster.root.glob("cache-*"):
+                shutil.rmtree(cache)
+            result = await coordinator.run(task)
+            assert not result.outcomes[0].faults
+            assert coordinator.shipped == sent + len(bundle.data)
+        finally:
+            await coordinator.close()
+
+    asyncio.run(play())
+
+
+def bot_portable(argument: str) -> Any:
+    from referee.cluster.bundles import bundle_bot
+
+    return bundle_bot(parse_bot(argument))[0]
