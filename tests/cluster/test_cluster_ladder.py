@@ -81,3 +81,12 @@ def test_an_executor_that_cannot_be_used_is_one_line(tmp_path: Path, ladders: La
     line = one_error_line(cli("run", db, "--matches", 1, "--executor", "dask://127.0.0.1:9"))
     assert "cannot reach the Dask scheduler" in line
     assert check_consistent(db) == {"done": 0, "running": 0, "abandoned": 0}
+
+
+def test_a_scheduler_without_workers_is_one_line(
+    tmp_path: Path, own_cluster: Cluster, ladders: Ladders
+) -> None:
+    db = ladders.copy(tmp_path, {"r1": py_bot(RANDOM_BOT, 1), "r2": "builtin:random"})
+    line = one_error_line(cli("run", db, "--matches", 1, "--executor", own_cluster.executor))
+    assert "has no workers" in line
+    assert check_consistent(db) == {"done": 0, "running": 0, "abandoned": 0}

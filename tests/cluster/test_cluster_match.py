@@ -88,7 +88,11 @@ def test_outcomes_arrive_in_game_order_and_a_stop_ends_the_run(shared_cluster: C
     async def play() -> list[GameOutcome]:
         coordinator = Coordinator(shared_cluster.address)
         try:
-            return await run_match_on_cluster(config, on_game, cluster=coordinator)
+            played = await run_match_on_cluster(config, on_game, cluster=coordinator)
+            # What live progress shows: workers, tasks in flight, rate.
+            status = coordinator.status()
+            assert status.startswith("2 workers, 0 in flight, ") and "tasks/min" in status
+            return played
         finally:
             await coordinator.close()
 
