@@ -56,6 +56,8 @@ async def run_match_on_cluster(
 ) -> list[GameOutcome]:
     """``run_match`` on the cluster: same arguments, same outcomes (in game order)."""
     await cluster.start()
+    if not cluster.workers():
+        raise ClusterError(f"the Dask scheduler at {cluster.address} has no workers (start some)")
     players = len(config.bots)
     count = planned_games(players, config.games, config.rotate)
     if count != config.games:
