@@ -41,14 +41,23 @@ def test_a_worker_killed_mid_match_is_replaced_and_the_match_recorded_once(
     own_cluster.start_worker("steady")
     own_cluster.wait_for_workers(2)
     db = ladders.copy(tmp_path, field(marker))
-    run = runs.start(db, "--matches", 5, "--concurrency", 2, "--executor", own_cluster.executor)
-    # Both workers busy (two matches in flight), one done: kill one worker in its match.
+    run = runs.start(db, "--matches", 6, "--concurrency", 2, "--executor", own_cluster.executor)
+    # One match recorded, and the doomed worker in the middle of another: kill it there.
     wait_until(lambda: counts(db)["done"] >= 1, 60, "a recorded match")
-    own_cluster.kill("doomed")
+    from distributed import Client
+
+    with Client(own_cluster.address, timeout=30) as client:
+        doomed = next(
+            address
+            for address, info in client.scheduler_info(n_workers=-1)["workers"].items()
+            if info["name"] == "doomed"
+        )
+        wait_until(lambda: bool(client.processing()[doomed]), 60, "a match on the doomed worker")
+        own_cluster.kill("doomed")
     stdout, stderr = run.communicate(timeout=120)
     assert run.returncode == 0, stderr
-    assert recorded(stdout) == 5
-    assert check_consistent(db) == {"done": 5, "running": 0, "abandoned": 0}
+    assert recorded(stdout) == 6
+    assert check_consistent(db) == {"done": 6, "running": 0, "abandoned": 0}
     assert "identical" in ok("rerate", db, "--check").stdout
     assert leftovers(marker) == []
 
