@@ -2,10 +2,14 @@
 
 (a) floor: one ~300-byte JSON line to a child Python process and back, blocking reads, orjson.
 (b) a match between instant bots through the real referee (processes, clocks, engine, replay
-    off): wall time per bot decision.
-Both are run with the same CPU placement; the ratio (b)/(a) is what the referee adds.
-Also: full games/s of a 3-player card match and a 2-player dice match between stdlib random
-bots.  Usage: python bench/referee.py [--placement one|two|both] [--games N]
+    off): wall time per bot decision, for dice (2 players) and cards (3 players).
+Both are run with the same CPU placement; the ratios (b)/(a) are what the referee adds.
+Also, per placement: what replays add per decision (plain and gzip), and full games/s of a
+3-player card match and a 2-player dice match between stdlib random bots. Once, unpinned:
+decisions/s of instant-bot dice matches at --concurrency 1 and 2 (tables in their own
+processes: the factor says whether tables use the cores), and the referee's share of all CPU
+time in a 3-player card match between bots/card_bot.py processes.
+Usage: python bench/referee.py [--placement one|two|both] [--games N] [--skip-extras]
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import asyncio
 import os
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -62,7 +67,16 @@ def floor_us(rounds: int) -> float:
     return elapsed / rounds * 1e6
 
 
-def match_rate(game: str, bots: list[str], games: int, seed: int = 1) -> tuple[float, int, int]:
+def match_rate(
+    game: str,
+    bots: list[str],
+    games: int,
+    seed: int = 1,
+    *,
+    replays: Path | None = None,
+    compress: bool = False,
+    concurrency: int = 1,
+) -> tuple[float, int, int]:
     """(seconds, games, decisions) of a match through the real referee."""
     config = MatchConfig(
         game=game,
@@ -71,11 +85,19 @@ def match_rate(game: str, bots: list[str], games: int, seed: int = 1) -> tuple[f
         games=games,
         seed=seed,
         time=TimeControl(startup=10, bank=60, per_move=10),
+        replays=replays,
+        compress=compress,
+        concurrency=concurrency,
     )
     start = time.perf_counter()
     outcomes = asyncio.run(run_match(config))
     elapsed = time.perf_counter() - start
     return elapsed, len(outcomes), sum(o.decisions for o in outcomes)
+
+
+def per_decision(game: str, bots: list[str], games: int, **options: object) -> float:
+    elapsed, _, decisions = match_rate(game, bots, games, **options)  # type: ignore[arg-type]
+    return elapsed / decisions * 1e6
 
 
 def run(placement: str, games: int) -> None:
@@ -85,20 +107,30 @@ def run(placement: str, games: int) -> None:
     label = "one core" if placement == "one" else f"{len(cores)} cores"
     floor = floor_us(20000)
     instant = f"{sys.executable} {HERE / 'instant_bot.py'}"
-    # Per-decision cost: a long match so that start-up (~30 ms a bot) is negligible.
-    elapsed, played, decisions = match_rate("dice", [instant, instant], games * 5)
-    per_decision = elapsed / decisions * 1e6
     print(f"[{label}] floor (a): {floor:.1f} µs per round trip")
-    print(
-        f"[{label}] referee (b), dice, instant bots: {per_decision:.1f} µs per decision, "
-        f"{decisions / elapsed:,.0f} decisions/s ({played} games, {decisions} decisions)"
-    )
-    print(f"[{label}] ratio (b)/(a): {per_decision / floor:.2f}")
-    elapsed, played, decisions = match_rate("cards", [instant] * 3, max(1, games // 5))
-    print(
-        f"[{label}] referee (b), cards, instant bots: {elapsed / decisions * 1e6:.1f} µs per "
-        f"decision ({played} games, {decisions} decisions, {elapsed:.2f} s)"
-    )
+    # Per-decision cost: long matches, so that start-up (~30 ms a bot) is negligible.
+    sizes = {"dice": (2, games * 5), "cards": (3, max(2, games // 2))}
+    plain: dict[str, float] = {}
+    for game, (players, count) in sizes.items():
+        elapsed, played, decisions = match_rate(game, [instant] * players, count)
+        plain[game] = cost = elapsed / decisions * 1e6
+        print(
+            f"[{label}] referee (b), {game}, instant bots: {cost:.1f} µs per decision, "
+            f"{decisions / elapsed:,.0f} decisions/s ({played} games, {decisions} decisions); "
+            f"ratio (b)/(a): {cost / floor:.2f}"
+        )
+    with tempfile.TemporaryDirectory(prefix="thousand-bench-") as folder:
+        for game, (players, count) in sizes.items():
+            for compress in (False, True):
+                target = Path(folder) / f"{game}-{compress}"
+                cost = per_decision(
+                    game, [instant] * players, count, replays=target, compress=compress
+                )
+                kind = "gzip" if compress else "plain"
+                print(
+                    f"[{label}] {game} with {kind} replays: {cost:.1f} µs per decision "
+                    f"(+{cost - plain[game]:.1f} µs)"
+                )
     random_bot = f"{sys.executable} {ROOT / 'bots' / 'random_bot.py'}"
     elapsed, played, _ = match_rate("cards", [random_bot] * 3, max(1, games // 5))
     print(f"[{label}] cards, 3 stdlib random bots: {played / elapsed:.2f} games/s")
@@ -107,14 +139,53 @@ def run(placement: str, games: int) -> None:
     pin(set(cores))
 
 
+def scaling(games: int) -> None:
+    """Decisions/s with 1 and 2 tables (instant bots, dice): does the referee use the cores?"""
+    instant = f"{sys.executable} {HERE / 'instant_bot.py'}"
+    rates = []
+    for tables in (1, 2):
+        elapsed, played, decisions = match_rate(
+            "dice", [instant] * 2, games * 5 * tables, concurrency=tables
+        )
+        rates.append(decisions / elapsed)
+        print(
+            f"[concurrency {tables}] dice, instant bots: {decisions / elapsed:,.0f} decisions/s "
+            f"({played} games on {tables} table{'s' if tables > 1 else ''})"
+        )
+    print(f"[concurrency] 2 tables / 1 table: {rates[1] / rates[0]:.2f}x")
+
+
+def cpu_share(games: int) -> None:
+    """The referee's CPU time as a share of all CPU time in a card match between three
+    bots/card_bot.py processes (one table: it runs in a thread of this process, so this
+    process's own CPU time is the referee's; the bots' is in its reaped children's)."""
+    card_bot = f"{sys.executable} {ROOT / 'bots' / 'card_bot.py'}"
+    before = os.times()
+    elapsed, played, decisions = match_rate("cards", [card_bot] * 3, games)
+    after = os.times()
+    referee = (after.user - before.user) + (after.system - before.system)
+    bots = (after.children_user - before.children_user) + (
+        after.children_system - before.children_system
+    )
+    print(
+        f"[cpu share] cards, 3 card_bot.py: referee {referee:.2f} s, bots {bots:.2f} s of CPU; "
+        f"referee share {100 * referee / (referee + bots):.1f} % ({played} games, "
+        f"{decisions} decisions, {elapsed:.1f} s)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--placement", choices=["one", "two", "both"], default="both")
     parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--skip-extras", action="store_true", help="Only the per-placement part.")
     args = parser.parse_args()
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cpus")
     for placement in ("one", "two") if args.placement == "both" else (args.placement,):
         run(placement, args.games)
+    if not args.skip_extras:
+        scaling(args.games)
+        cpu_share(max(2, args.games // 10))
 
 
 if __name__ == "__main__":

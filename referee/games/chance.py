@@ -77,10 +77,17 @@ class EventRandom(random.Random):
 
     Python's generator interface (``randrange``, ``shuffle``, ``random``) on top of
     ``getrandbits``, so the engines' ``sample_chance`` works unchanged; seeding a Mersenne
-    Twister per event would cost several times more than the hash itself."""
+    Twister per event would cost several times more than the hash itself.
 
-    def __init__(self, key: bytes, event: int) -> None:  # no super().__init__: nothing to seed
-        self._key = key
+    It is on the referee's hot path (a throw of dice is one event per decision or so, a deal one
+    shuffle), so the keyed hash starts from a copy of the game's prepared HMAC state, and
+    ``_randbelow`` and ``shuffle`` are written out over the bit pool instead of calling
+    ``getrandbits`` once a draw. They take exactly the bits, in exactly the order, that
+    ``random.Random``'s own methods would take through ``getrandbits`` — the same seed deals
+    the same cards as before (tests/fairplay/test_chance_speed.py holds them to it)."""
+
+    def __init__(self, key: bytes | Any, event: int) -> None:  # no super().__init__: no seeding
+        self._mac = key if not isinstance(key, bytes) else hmac.new(key, digestmod=_DIGEST)
         self._prefix = b"chance:%d:" % event
         self._block = 0
         self._pool = 0
@@ -90,16 +97,51 @@ class EventRandom(random.Random):
         """An event's bits are fixed by its key and number: reseeding is not meaningful."""
         raise TypeError("an EventRandom cannot be reseeded")
 
+    def _refill(self) -> None:
+        mac = self._mac.copy()
+        mac.update(self._prefix + b"%d" % self._block)
+        self._pool |= int.from_bytes(mac.digest(), "big") << self._bits
+        self._bits += 256
+        self._block += 1
+
     def getrandbits(self, k: int) -> int:
         while self._bits < k:
-            block = hmac.digest(self._key, self._prefix + b"%d" % self._block, _DIGEST)
-            self._pool |= int.from_bytes(block, "big") << self._bits
-            self._bits += 256
-            self._block += 1
+            self._refill()
         value = self._pool & ((1 << k) - 1)
         self._pool >>= k
         self._bits -= k
         return value
+
+    def _randbelow(self, n: int) -> int:
+        k = n.bit_length()
+        mask = (1 << k) - 1
+        while True:
+            if self._bits < k:
+                self._refill()
+            r = self._pool & mask
+            self._pool >>= k
+            self._bits -= k
+            if r < n:
+                return r
+
+    def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
+        pool, bits = self._pool, self._bits
+        for i in reversed(range(1, len(x))):
+            n = i + 1
+            k = n.bit_length()
+            mask = (1 << k) - 1
+            while True:
+                if bits < k:
+                    self._pool, self._bits = pool, bits
+                    self._refill()
+                    pool, bits = self._pool, self._bits
+                r = pool & mask
+                pool >>= k
+                bits -= k
+                if r < n:
+                    break
+            x[i], x[r] = x[r], x[i]
+        self._pool, self._bits = pool, bits
 
     def random(self) -> float:
         return self.getrandbits(53) * (1.0 / (1 << 53))
@@ -116,9 +158,10 @@ class GameChance:
 
     def __init__(self, game_seed: str) -> None:
         self._key = bytes.fromhex(game_seed)
+        self._mac = hmac.new(self._key, digestmod=_DIGEST)  # keyed once a game, copied an event
         self.events = 0
 
     def next_event(self) -> EventRandom:
-        rng = EventRandom(self._key, self.events)
+        rng = EventRandom(self._mac, self.events)
         self.events += 1
         return rng

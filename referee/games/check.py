@@ -244,15 +244,19 @@ async def probe(
     player = make_player(spec, workdir / f"probe-{game}.stderr.log", sandbox=sandbox or Sandbox())
     rules_json = {"preset": "classic", **rules.model_dump(mode="json")}
     result = Probe(game)
-    try:
-        await player.start(hello_message(game, players, 1, rules_json, time.to_json()), time)
-    except Fault as fault:
-        result.fault = fault
-    else:
-        result.said_hello = True
-        result.hello_games = player.hello.games if player.hello else None
-    finally:
-        await player.close(0.5)
+
+    def start_and_stop() -> None:  # in one thread: the one that starts a bot outlives it
+        try:
+            player.start(hello_message(game, players, 1, rules_json, time.to_json()), time)
+        except Fault as fault:
+            result.fault = fault
+        else:
+            result.said_hello = True
+            result.hello_games = player.hello.games if player.hello else None
+        finally:
+            player.close(0.5)
+
+    await asyncio.to_thread(start_and_stop)
     return result
 
 

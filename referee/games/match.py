@@ -8,11 +8,12 @@ and it is restarted for the next game (unless it could not start at all).
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import datetime
 import itertools
+import multiprocessing
 import random
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -125,6 +126,10 @@ class MatchConfig:
     only: tuple[int, ...] | None = None
     """Play only these game numbers of the plan (a cluster task's or a resumed run's share);
     each keeps the seed and seating it has in the whole match. None: every planned game."""
+    processes: bool | None = None
+    """Play each table in a process of its own (True), in a thread of this one (False), or
+    decide (None: processes when there is more than one table, so that tables use every core;
+    a single table's thread costs no start-up)."""
 
 
 def duplicate_seatings(players: int) -> list[tuple[int, ...]]:
@@ -176,7 +181,7 @@ def rank_faulted_last(result: Result, faulted: set[int]) -> Result:
 class Table:
     """One set of bot processes that plays games one after another (one per concurrency slot)."""
 
-    def __init__(self, config: MatchConfig, slot: int) -> None:
+    def __init__(self, config: MatchConfig, slot: int, abort: int | None = None) -> None:
         self.config = config
         self.slot = slot
         self.players: list[Player] = []
@@ -185,15 +190,22 @@ class Table:
             if config.logs is not None:
                 log = config.logs / f"bot{index}-{_safe(spec.label)}-table{slot}.stderr.log"
             self.players.append(
-                make_player(spec, log, pid_namespace=config.pid_namespace, sandbox=config.sandbox)
+                make_player(
+                    spec,
+                    log,
+                    pid_namespace=config.pid_namespace,
+                    sandbox=config.sandbox,
+                    abort=abort,
+                )
                 if spec.builtin is None
                 else make_player(spec)
             )
         self.out: set[int] = set()  # bots that cannot start: absent for the rest of the match
-        self.retiring: set[asyncio.Future[None]] = set()  # stops of earlier games' processes
+        self.retiring: list[threading.Thread] = []  # stops of earlier games' processes
+        self.stop_errors: list[BaseException] = []
         self.request_id = 0
 
-    async def ensure_started(self) -> list[tuple[int, Fault]]:
+    def ensure_started(self) -> list[tuple[int, Fault]]:
         """Start (or restart after a fault) every bot that is not running."""
         config = self.config
         faults: list[tuple[int, Fault]] = []
@@ -211,16 +223,23 @@ class Table:
         ]
         # Started side by side: with a fresh process per game (duplicate format) the start-up
         # of every seat is paid every game, and bots mostly wait for their interpreter to load.
-        started = await asyncio.gather(
-            *(player.start(hello, config.time) for _, player in waiting), return_exceptions=True
-        )
-        for (index, player), outcome in zip(waiting, started, strict=True):
-            if isinstance(outcome, Fault):
-                await player.close(0)
+        failed: dict[int, Fault] = {}
+        for index, player in waiting:
+            try:
+                player.launch(hello)
+            except Fault as fault:
+                failed[index] = fault
+        for index, player in waiting:
+            if index not in failed:
+                try:
+                    player.handshake(config.time)
+                except Fault as fault:
+                    failed[index] = fault
+        for index, player in waiting:
+            if index in failed:
+                player.close(0)
                 self.out.add(index)
-                faults.append((index, outcome))
-            elif isinstance(outcome, BaseException):
-                raise outcome
+                faults.append((index, failed[index]))
         return faults
 
     def retire(self) -> None:
@@ -230,25 +249,36 @@ class Table:
         new ones start; the game is over, so a bot slow to leave after ``bye`` is not waited
         for long."""
         grace = min(self.config.close_grace, RETIRE_GRACE)
+        self.retiring = [thread for thread in self.retiring if thread.is_alive()]
         for player in self.players:
             stopping = player.hand_over(grace)
             if stopping is not None:
-                task = asyncio.ensure_future(stopping)
-                self.retiring.add(task)
-                task.add_done_callback(self.retiring.discard)
+                thread = threading.Thread(target=self._quietly, args=(stopping,), daemon=True)
+                thread.start()
+                self.retiring.append(thread)
 
-    async def close(self) -> None:
+    def _quietly(self, stop: Callable[[], None]) -> None:
+        try:
+            stop()
+        except BaseException as error:  # a full disk under its log: raised by close()
+            self.stop_errors.append(error)
+
+    def close(self, grace: float | None = None) -> None:
         """Stop every bot, also those of earlier games still stopping; when one stop fails
         (a full disk under its log) the others are still stopped before the error is raised,
-        so that no process outlives the event loop."""
-        done = await asyncio.gather(
-            *(p.close(self.config.close_grace) for p in self.players), return_exceptions=True
-        )
-        while self.retiring:
-            done += await asyncio.gather(*self.retiring, return_exceptions=True)
-        for outcome in done:
-            if isinstance(outcome, BaseException):
-                raise outcome
+        so that no process outlives its table."""
+        grace = self.config.close_grace if grace is None else grace
+        threads = [
+            threading.Thread(target=self._quietly, args=(lambda p=p: p.close(grace),), daemon=True)
+            for p in self.players
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in [*threads, *self.retiring]:
+            thread.join()
+        self.retiring = []
+        if self.stop_errors:
+            raise self.stop_errors[0]
 
 
 def _safe(label: str) -> str:
@@ -288,9 +318,9 @@ class GameRun:
         bot = self.plan.seating[seat]
         self.faults.append(FaultRecord(self.plan.index, bot, seat, kind, detail, move))
 
-    async def start(self) -> None:
+    def start(self) -> None:
         table, plan = self.table, self.plan
-        start_faults = dict(await table.ensure_started())
+        start_faults = dict(table.ensure_started())
         for seat, bot in enumerate(plan.seating):
             if bot in start_faults:
                 self.fault(seat, start_faults[bot].kind, start_faults[bot].detail)
@@ -307,7 +337,7 @@ class GameRun:
                     "players": self.count,
                     "names": names,
                 }
-                await table.players[bot].game_start(message, plan.seed)
+                table.players[bot].game_start(message, plan.seed)
 
     def distribute(self, events: list[dict[str, Any]]) -> None:
         pending = self.pending
@@ -319,7 +349,7 @@ class GameRun:
             else:
                 pending[to].append(event)
 
-    async def ask(self, seat: int, move: int, record: dict[str, Any] | None) -> list[Event]:
+    def ask(self, seat: int, move: int, record: dict[str, Any] | None) -> list[Event]:
         """Get the seat's action and apply it; any fault hands the seat to the fallback."""
         state, config = self.state, self.config
         legal = state.legal_actions()
@@ -339,7 +369,7 @@ class GameRun:
             self.writer.flush()
         reply = None
         try:
-            reply = await player.request(
+            reply = player.request(
                 self.table.request_id, self.pending[seat], view, legal, left, config.time
             )
             self.pending[seat] = []
@@ -349,16 +379,16 @@ class GameRun:
                 record["cpu_ms"] = round(reply.cpu * 1000, 3)
                 record["action"] = reply.action
             used = reply.cpu if config.time.clock == "cpu" else reply.wall
-            if used > left:
+            if used > left and player.timed:
                 raise Fault("timeout", f"used {used:.3f} s of {left:.3f} s")
-            self.bank[seat] = left - used
+            self.bank[seat] = max(0.0, left - used)
             return state.apply(reply.action)
         except Fault as failure:
             fault = failure
         except IllegalAction as error:
             fault = Fault("illegal_action", f"{error.rule}: {error}", reply.line if reply else None)
         self.fault(seat, fault.kind, fault.detail, move)
-        await player.close(0)
+        player.close(0)
         action = self.fallback[seat](view, legal)
         if record is not None:
             if "action" in record:
@@ -370,8 +400,8 @@ class GameRun:
             record["action"] = action
         return state.apply(action)
 
-    async def play(self) -> GameOutcome:
-        await self.start()
+    def play(self) -> GameOutcome:
+        self.start()
         state, writer = self.state, self.writer
         move = 0
         scores = state.scores()
@@ -387,7 +417,7 @@ class GameRun:
             else:
                 self.decisions += 1
                 record = None if writer is None else {"n": move, "kind": "move", "seat": to_move}
-                events = await self.ask(to_move, move, record)
+                events = self.ask(to_move, move, record)
             if record is not None and writer is not None:
                 record["events"] = events
                 now = state.scores()
@@ -395,9 +425,9 @@ class GameRun:
                     record["scores"] = scores = now
                 writer.write(record)
             self.distribute(events)
-        return await self.finish()
+        return self.finish()
 
-    async def finish(self) -> GameOutcome:
+    def finish(self) -> GameOutcome:
         plan = self.plan
         engine_result = self.state.result()
         assert engine_result is not None
@@ -406,7 +436,7 @@ class GameRun:
         for seat, bot in enumerate(plan.seating):
             player = self.table.players[bot]
             if seat not in self.faulted and player.running:
-                await player.game_end({**end_common, "events": self.pending[seat]})
+                player.game_end({**end_common, "events": self.pending[seat]})
         path = None
         if self.writer is not None:
             path = self.writer.finish(
@@ -423,8 +453,8 @@ class GameRun:
         )
 
 
-async def play_game(table: Table, plan: GamePlan) -> GameOutcome:
-    return await GameRun(table, plan).play()
+def play_game(table: Table, plan: GamePlan) -> GameOutcome:
+    return GameRun(table, plan).play()
 
 
 def _open_replay(config: MatchConfig, table: Table, plan: GamePlan) -> ReplayWriter | None:
@@ -468,9 +498,40 @@ OnGame = Callable[[GameOutcome], bool]
 """Called after every game; returning True stops the match (an SPRT decided)."""
 
 
+def play_table(
+    config: MatchConfig,
+    slot: int,
+    indices: list[int],
+    deliver: Callable[[GameOutcome], None],
+    should_stop: Callable[[bool], bool],
+    abort: int | None = None,
+) -> None:
+    """One table's games, one after another, blocking: the loop a table's thread or process
+    runs (referee.games.tables). ``should_stop(first)`` is asked before each game (it may wait
+    for the caller's verdict on the last one). Its bots are stopped before it returns,
+    whatever happens; ``Aborted`` (from a bot's read) ends it early."""
+    table = Table(config, slot, abort)
+    players = len(config.bots)
+    try:
+        for number, index in enumerate(indices):
+            if should_stop(number == 0):
+                return
+            plan = plan_game(players, index, config.seed, config.rotate)
+            outcome = play_game(table, plan)
+            if config.rotate:
+                table.retire()
+            deliver(outcome)
+    finally:
+        table.close()
+
+
 async def run_match(config: MatchConfig, on_game: OnGame | None = None) -> list[GameOutcome]:
     """Play the planned games on ``config.concurrency`` tables; games go to tables by number
-    (game i on table i mod K) so that a rerun with the same seed and K is identical."""
+    (game i on table i mod K) so that a rerun with the same seed and K is identical. Each
+    table plays in a thread or a process of its own (referee.games.tables); this coroutine
+    only collects their games, so a caller's event loop stays free for progress and signals."""
+    from referee.games.tables import run_tables
+
     spec = game_spec(config.game)
     spec.check_players(config.rules, len(config.bots))
     players = len(config.bots)
@@ -480,30 +541,10 @@ async def run_match(config: MatchConfig, on_game: OnGame | None = None) -> list[
     wanted = None if config.only is None else set(config.only)
     indices = [i for i in range(count) if wanted is None or i in wanted]
     slots = max(1, min(config.concurrency, len(indices)))
-    tables = [Table(config, slot) for slot in range(slots)]
-    outcomes: list[GameOutcome] = []
-    stop = asyncio.Event()
-
-    async def work(table: Table) -> None:
-        for index in indices[table.slot :: slots]:
-            if stop.is_set():
-                return
-            plan = plan_game(players, index, config.seed, config.rotate)
-            outcome = await play_game(table, plan)
-            if config.rotate:
-                table.retire()
-            outcomes.append(outcome)
-            if on_game is not None and on_game(outcome):
-                stop.set()
-
-    try:
-        await asyncio.gather(*(work(t) for t in tables))
-    except BaseException:  # the match's own error (or Ctrl-C) is the one to report
-        await asyncio.gather(*(t.close() for t in tables), return_exceptions=True)
-        raise
-    closed = await asyncio.gather(*(t.close() for t in tables), return_exceptions=True)
-    for outcome in closed:
-        if isinstance(outcome, BaseException):
-            raise outcome
+    shares = [indices[slot::slots] for slot in range(slots)]
+    processes = config.processes if config.processes is not None else slots > 1
+    if processes and multiprocessing.current_process().daemon:
+        processes = False  # a daemonic process (a Dask worker's) may not start processes
+    outcomes = await run_tables(config, shares, on_game, processes=processes)
     outcomes.sort(key=lambda o: o.plan.index)
     return outcomes

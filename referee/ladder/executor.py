@@ -114,6 +114,10 @@ def match_config(spec: MatchSpec, sandbox: Sandbox | None) -> MatchConfig:
         rotate=True,
         time=time,
         concurrency=1,
+        # Each match in a process of its own: a ladder running several at once uses every
+        # core (one Python process runs one thread at a time), and a match that breaks its
+        # process cannot take the run loop with it.
+        processes=True,
         replays=replays,
         logs=replays / "logs",
         compress=bool(spec.options.get("compress")),

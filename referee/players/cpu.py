@@ -76,6 +76,8 @@ class CgroupCpuMeter:
             return -1.0
         if not self._v2:
             return int(raw) / 1e9
+        if raw.startswith(b"usage_usec "):  # the first line of cpu.stat: no split of the rest
+            return int(raw[11 : raw.find(b"\n")]) / 1e6
         for line in raw.splitlines():
             if line.startswith(b"usage_usec"):
                 return int(line.split()[1]) / 1e6

@@ -1,7 +1,8 @@
 """The seats' side of a game: an external bot process or an in-process built-in, one interface.
 
 The match loop talks only to ``Player``; it never knows whether a pipe is involved, which keeps
-the fault policy in one place (match.py) and lets built-ins stand in for faulted bots.
+the fault policy in one place (match.py) and lets built-ins stand in for faulted bots. Every
+method blocks: a table plays in a thread or process of its own (referee.games.tables).
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import abc
 import random
 import time
-from collections.abc import Coroutine
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -56,21 +57,34 @@ class Player(abc.ABC):
 
     spec: BotSpec
     hello: BotHello | None = None
+    timed: bool = True
+    """False for a seat whose time is not charged (a person playing without a clock)."""
 
     @property
     def name(self) -> str:
         return self.hello.name if self.hello else self.spec.label
 
-    @abc.abstractmethod
-    async def start(self, hello: dict[str, Any], time_control: TimeControl) -> None:
+    def start(self, hello: dict[str, Any], time_control: TimeControl) -> None:
         """Start the bot and complete the handshake; ``Fault`` if it cannot."""
+        self.launch(hello)
+        self.handshake(time_control)
+
+    def launch(self, hello: dict[str, Any]) -> None:
+        """The first half of ``start``: the process is started and greeted, its answer not yet
+        read — so that a table starts every seat side by side (each mostly waits for its
+        interpreter to load) before it reads the first answer. Nothing to start by default."""
+        return None
 
     @abc.abstractmethod
-    async def game_start(self, message: dict[str, Any], seed: str) -> None:
+    def handshake(self, time_control: TimeControl) -> None:
+        """The second half of ``start``: the bot's hello, within the start-up allowance."""
+
+    @abc.abstractmethod
+    def game_start(self, message: dict[str, Any], seed: str) -> None:
         """Tell the bot a new game begins and which seat it plays."""
 
     @abc.abstractmethod
-    async def request(
+    def request(
         self,
         request_id: int,
         events: list[dict[str, Any]],
@@ -82,18 +96,18 @@ class Player(abc.ABC):
         """Ask for one decision: the action with its wall and CPU time, or ``Fault``."""
 
     @abc.abstractmethod
-    async def game_end(self, message: dict[str, Any]) -> None:
+    def game_end(self, message: dict[str, Any]) -> None:
         """Tell the bot how the game ended (and the events it has not seen)."""
 
     @abc.abstractmethod
-    async def close(self, grace: float = 2.0) -> None:
+    def close(self, grace: float = 2.0) -> None:
         """Stop the bot: politely, then by force after ``grace`` seconds."""
 
     @property
     def running(self) -> bool:
         return True
 
-    def hand_over(self, grace: float) -> Coroutine[Any, Any, None] | None:
+    def hand_over(self, grace: float) -> Callable[[], None] | None:
         """Forget the running bot and return what stops it, so that its stop can run while
         the next game's bot starts (a fresh process per game); None when nothing runs."""
         return None
@@ -106,14 +120,14 @@ class BuiltinPlayer(Player):
         self._make = BUILTINS[spec.builtin]
         self._choose: Choose = self._make(random.Random(0))
 
-    async def start(self, hello: dict[str, Any], time_control: TimeControl) -> None:
+    def handshake(self, time_control: TimeControl) -> None:
         self.hello = BotHello(name=self.spec.label, version="builtin")
 
-    async def game_start(self, message: dict[str, Any], seed: str) -> None:
+    def game_start(self, message: dict[str, Any], seed: str) -> None:
         # Seeded per game and seat: a built-in's choices never depend on which games it played.
         self._choose = self._make(random.Random(f"{seed}:{message['seat']}"))
 
-    async def request(
+    def request(
         self,
         request_id: int,
         events: list[dict[str, Any]],
@@ -126,10 +140,10 @@ class BuiltinPlayer(Player):
         action = self._choose(view, legal)
         return Reply(action, time.perf_counter() - wall0, time.thread_time() - cpu0)
 
-    async def game_end(self, message: dict[str, Any]) -> None:
+    def game_end(self, message: dict[str, Any]) -> None:
         return None
 
-    async def close(self, grace: float = 2.0) -> None:
+    def close(self, grace: float = 2.0) -> None:
         return None
 
 
@@ -143,19 +157,22 @@ class ProcessPlayer(Player):
         *,
         pid_namespace: bool = True,
         sandbox: Sandbox | None = None,
+        abort: int | None = None,
     ) -> None:
         self.spec = spec
         self.stderr_path = stderr_path
         self.pid_namespace = pid_namespace
         self.sandbox = sandbox
+        self.abort = abort
         self.process: BotProcess | None = None
         self._cpu_mark = 0.0
+        self._launched = 0.0
 
     @property
     def running(self) -> bool:
         return self.process is not None and self.process.alive
 
-    async def start(self, hello: dict[str, Any], time_control: TimeControl) -> None:
+    def launch(self, hello: dict[str, Any]) -> None:
         if self.spec.unavailable is not None:
             raise Fault("startup", f"the bot cannot be started: {self.spec.unavailable}")
         process = BotProcess(
@@ -163,12 +180,19 @@ class ProcessPlayer(Player):
             self.stderr_path,
             pid_namespace=self.pid_namespace,
             sandbox=self.sandbox,
+            abort=self.abort,
         )
         self.process = process
-        await process.start()
+        self._launched = time.perf_counter()
+        process.start()
         process.send(encode(hello))
+
+    def handshake(self, time_control: TimeControl) -> None:
+        process = self.process
+        assert process is not None
+        left = max(0.0, self._launched + time_control.startup - time.perf_counter())
         try:
-            line, _ = await process.read_line(time_control.startup)
+            line, _ = process.read_line(left)
         except Fault as fault:
             if fault.kind == "timeout":
                 raise Fault("startup", f"no hello within {time_control.startup:.1f} s") from None
@@ -183,11 +207,11 @@ class ProcessPlayer(Player):
             raise
         self._cpu_mark = process.cpu_seconds()
 
-    async def game_start(self, message: dict[str, Any], seed: str) -> None:
+    def game_start(self, message: dict[str, Any], seed: str) -> None:
         assert self.process is not None
         self.process.send(encode(message))
 
-    async def request(
+    def request(
         self,
         request_id: int,
         events: list[dict[str, Any]],
@@ -213,7 +237,7 @@ class ProcessPlayer(Player):
         )
         sent = time.perf_counter()
         process.send(data)
-        line, arrived = await process.read_line(time_control.wait_limit(left))
+        line, arrived = process.read_line(time_control.wait_limit(left))
         wall = arrived - sent
         cpu_now = process.cpu_seconds()
         cpu = max(0.0, cpu_now - self._cpu_mark)
@@ -221,18 +245,18 @@ class ProcessPlayer(Player):
         action = parse_action(line, request_id)
         return Reply(action, wall, cpu, line)
 
-    async def game_end(self, message: dict[str, Any]) -> None:
+    def game_end(self, message: dict[str, Any]) -> None:
         if self.process is not None:
             self.process.send(encode(message))
 
-    async def close(self, grace: float = 2.0) -> None:
+    def close(self, grace: float = 2.0) -> None:
         if self.process is not None:
-            await self.process.stop(grace, BYE)
-            self.process = None
+            process, self.process = self.process, None
+            process.stop(grace, BYE)
 
-    def hand_over(self, grace: float) -> Coroutine[Any, Any, None] | None:
+    def hand_over(self, grace: float) -> Callable[[], None] | None:
         process, self.process = self.process, None
-        return None if process is None else process.stop(grace, BYE)
+        return None if process is None else lambda: process.stop(grace, BYE)
 
 
 def make_player(spec: BotSpec, stderr_path: Path | None = None, **options: Any) -> Player:

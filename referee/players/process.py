@@ -1,17 +1,23 @@
 """One bot process: spawn, send lines, read lines with a bound and a deadline, stop.
 
-Built on asyncio's low-level subprocess protocol rather than StreamReader: arrival times are
-taken the moment data lands (not when a coroutine gets scheduled), a line longer than the limit
-is cut off without buffering it, and a read costs one future instead of a chain of awaits —
-the referee's per-decision overhead is mostly this file.
+Blocking, on raw descriptors and one ``poll`` per wait: a table plays its games in a thread or
+process of its own (referee.games.tables), so nothing else needs this thread while it waits for
+its bot, and a decision costs a write, a poll and a read — close to the pipe's own floor. The
+first release drove the same pipes through asyncio, whose event loop added more per decision
+than the engine and the pipe together. The poll also watches the bot's stderr (drained into
+its log, so a chatty bot never blocks on a full pipe), its exit (a pidfd: an exit is seen at
+once, not when a timer fires), a pending write to its stdin (a bot that does not read cannot
+block the referee) and the table's abort descriptor (Ctrl-C, a stopped match).
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
+import math
 import os
+import select
 import signal
+import subprocess
 import time
 from collections import deque
 from pathlib import Path
@@ -35,7 +41,12 @@ STDERR_CAP = 1 << 20
 OVERFLOW_QUOTE = 200
 STDERR_TAIL = 4096
 SETTLE_SECONDS = 1.0
-_WAKE = object()
+PENDING_CAP = 16 << 20
+"""Bytes kept for a bot that does not read its stdin; past this its messages are dropped (it
+is not answering either, so it faults on its next request)."""
+DRAIN_SECONDS = 0.1
+READ_SIZE = 1 << 16
+_IN = select.POLLIN | select.POLLPRI | select.POLLHUP | select.POLLERR
 
 # What runtimes print when an allocation fails or a limit bites (Python, C, C++, Go, Java,
 # .NET, Node, Rust): read in the tail of the bot's stderr to name the limit it hit.
@@ -81,41 +92,41 @@ def _absolute_argv(argv: tuple[str, ...], base: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-class _Pipes(asyncio.SubprocessProtocol):
+class Aborted(Exception):
+    """The table's abort descriptor became readable (Ctrl-C, a stopped or killed match)."""
+
+
+class _Pipes:
+    """What came from the bot: complete stdout lines with their arrival times, the state of the
+    stream, and its stderr (logged up to a cap, its tail always kept)."""
+
     def __init__(self, limit: int, stderr_log: IO[bytes] | None, stderr_cap: int) -> None:
         self.limit = limit
         self.buffer = bytearray()
         self.scanned = 0
         self.lines: deque[tuple[bytes, float]] = deque()
-        self.waiter: asyncio.Future[object] | None = None
         self.eof = False
         self.overflow = False
         self.overflow_start = b""  # the first bytes of an over-long line, for the fault record
-        self.exited = False
         self.stderr_log = stderr_log
         self.stderr_left = stderr_cap
         self.stderr_dropped = 0
         self.stderr_tail = b""  # the last few KiB, always kept: it names a limit that bit
         self.log_error: OSError | None = None  # a failed write of the log, raised by stop()
 
-    def _wake(self) -> None:
-        waiter = self.waiter
-        if waiter is not None and not waiter.done():
-            waiter.set_result(_WAKE)
-
-    def pipe_data_received(self, fd: int, data: bytes) -> None:
-        if fd == 1:
-            self._stdout(data)
-        elif fd == 2:
-            self._stderr(data)
-
-    def _stdout(self, data: bytes) -> None:
+    def stdout(self, data: bytes, now: float) -> None:
         if self.overflow:
             return
-        now = time.perf_counter()
         buffer = self.buffer
+        if not buffer and data.endswith(b"\n") and data.find(b"\n") == len(data) - 1:
+            # The usual case, one whole line in one read: no copy through the buffer.
+            if len(data) > self.limit:
+                self.buffer += data
+                self._overflowed()
+            else:
+                self.lines.append((data[:-1], now))
+            return
         buffer += data
-        found = False
         while True:
             end = buffer.find(b"\n", self.scanned)
             if end < 0:
@@ -126,21 +137,16 @@ class _Pipes(asyncio.SubprocessProtocol):
             self.lines.append((bytes(buffer[:end]), now))
             del buffer[: end + 1]
             self.scanned = 0
-            found = True
         self.scanned = len(buffer)
         if len(buffer) >= self.limit:
             self._overflowed()
-            return
-        if found:
-            self._wake()
 
     def _overflowed(self) -> None:
         self.overflow = True
         self.overflow_start = bytes(self.buffer[:OVERFLOW_QUOTE])
         self.buffer = bytearray()
-        self._wake()
 
-    def _stderr(self, data: bytes) -> None:
+    def stderr(self, data: bytes) -> None:
         self.stderr_tail = (self.stderr_tail + data[-STDERR_TAIL:])[-STDERR_TAIL:]
         if self.stderr_log is None:
             return
@@ -150,26 +156,17 @@ class _Pipes(asyncio.SubprocessProtocol):
                 self.stderr_log.write(keep)
                 self.stderr_log.flush()
             except OSError as error:
-                # A full disk: not raised inside this pipe callback (asyncio would only print
-                # it); the log stops here, and stop() raises it to the match.
+                # A full disk: the log stops here, and stop() raises it to the match.
                 self.log_error = error
                 self.stderr_log = None
                 return
             self.stderr_left -= len(keep)
         self.stderr_dropped += len(data) - len(keep)
 
-    def pipe_connection_lost(self, fd: int, exc: Exception | None) -> None:
-        if fd == 1:
-            self.eof = True
-            self._wake()
-
-    def process_exited(self) -> None:
-        self.exited = True
-        self._wake()
-
 
 class BotProcess:
-    """A running bot. ``read_line`` raises ``Fault`` for every way a bot can fail to answer."""
+    """A running bot. ``read_line`` raises ``Fault`` for every way a bot can fail to answer,
+    and ``Aborted`` when the table is told to stop."""
 
     def __init__(
         self,
@@ -180,6 +177,7 @@ class BotProcess:
         line_limit: int = MAX_LINE,
         pid_namespace: bool = True,
         sandbox: Sandbox | None = None,
+        abort: int | None = None,
     ) -> None:
         self.spec = spec
         self.sandbox = sandbox if sandbox is not None else Sandbox()
@@ -187,14 +185,19 @@ class BotProcess:
         self.stderr_cap = stderr_cap
         self.line_limit = line_limit
         self.pid_namespace = pid_namespace
-        self._transport: asyncio.SubprocessTransport | None = None
+        self.abort = abort
+        self._popen: subprocess.Popen[bytes] | None = None
         self._pipes: _Pipes | None = None
-        self._stdin: asyncio.WriteTransport | None = None
+        self._poll = select.poll()
+        self._in = -1  # our end of the bot's stdin; -1 once closed
+        self._out = -1
+        self._err = -1
+        self._pidfd = -1
+        self._pending = b""  # what the bot's full stdin pipe has not taken yet
+        self._exited = False
         self._log: IO[bytes] | None = None
         self._depth = 0
         self._cpu: CpuMeter | CgroupCpuMeter | None = None
-        self._timer: asyncio.TimerHandle | None = None
-        self._deadline = 0.0
         self._last_cpu = 0.0
         self.workdir: str | None = None
         self.cgroup: BotCgroup | None = None
@@ -221,8 +224,7 @@ class BotProcess:
             env=None if bwrap else env,
         )
 
-    async def start(self) -> None:
-        loop = asyncio.get_running_loop()
+    def start(self) -> None:
         if self.stderr_path is not None:
             self.stderr_path.parent.mkdir(parents=True, exist_ok=True)
             self._log = open(self.stderr_path, "ab")  # noqa: SIM115 - closed in stop()
@@ -231,55 +233,160 @@ class BotProcess:
         argv, self._depth = self._command()
         # The cap is per log file: a bot restarted after a fault appends to what it left.
         logged = self._log.tell() if self._log is not None else 0
-        pipes = _Pipes(self.line_limit, self._log, max(0, self.stderr_cap - logged))
+        self._pipes = _Pipes(self.line_limit, self._log, max(0, self.stderr_cap - logged))
         try:
-            transport, _ = await loop.subprocess_exec(
-                lambda: pipes,
-                *argv,
-                stdin=asyncio.subprocess.PIPE,
-                stdout=asyncio.subprocess.PIPE,
-                stderr=asyncio.subprocess.PIPE,
+            popen = subprocess.Popen(
+                argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                bufsize=0,
                 start_new_session=True,
                 cwd=self.workdir,
                 env=launcher_environment(),  # the bot's own reaches only the bot (wrap)
             )
         except OSError as error:
             self._cleanup()
+            if self._log is not None:
+                self._log.close()
+                self._log = None
             raise Fault("crash", f"cannot start {self.spec.argv[0]}: {error.strerror}") from None
-        self._transport = transport
-        self._pipes = pipes
-        stdin = transport.get_pipe_transport(0)
-        assert isinstance(stdin, asyncio.WriteTransport)
-        self._stdin = stdin
-        self.pid = transport.get_pid()
+        assert popen.stdin is not None and popen.stdout is not None and popen.stderr is not None
+        self._popen = popen
+        self.pid = popen.pid
+        # Our own descriptors, so that the Popen's file objects never read or close them.
+        self._in = os.dup(popen.stdin.fileno())
+        self._out = os.dup(popen.stdout.fileno())
+        self._err = os.dup(popen.stderr.fileno())
+        for stream in (popen.stdin, popen.stdout, popen.stderr):
+            stream.close()
+        for fd in (self._in, self._out, self._err):
+            os.set_blocking(fd, False)
+        self._poll.register(self._out, _IN)
+        self._poll.register(self._err, _IN)
+        try:
+            self._pidfd = os.pidfd_open(self.pid)
+            self._poll.register(self._pidfd, select.POLLIN)
+        except (OSError, AttributeError):  # kernels before 5.3: exits are polled for instead
+            self._pidfd = -1
+        if self.abort is not None:
+            self._poll.register(self.abort, select.POLLIN)
 
     @property
     def alive(self) -> bool:
-        return self._pipes is not None and not self._pipes.exited
+        return self._popen is not None and not self._has_exited()
 
     @property
     def stderr_dropped(self) -> int:
         return self._pipes.stderr_dropped if self._pipes else 0
 
-    def send(self, data: bytes) -> None:
-        """Queue a line for the bot; a closed stdin is noticed when its answer does not come."""
-        stdin = self._stdin
-        if stdin is not None and not stdin.is_closing():
-            stdin.write(data)
+    def _has_exited(self) -> bool:
+        if not self._exited and self._popen is not None and self._popen.poll() is not None:
+            self._exited = True
+        return self._exited
 
-    def _bot_pid(self) -> int:
-        """The bot's own pid, below the launcher's processes (for its CPU time)."""
-        pid = self.pid
-        for _ in range(self._depth):
+    def send(self, data: bytes) -> None:
+        """Write a line to the bot without ever blocking: what its full pipe does not take now
+        is written while the referee waits for the bot; a closed stdin is noticed when its
+        answer does not come."""
+        if self._in < 0:
+            return
+        if self._pending:
+            if len(self._pending) + len(data) <= PENDING_CAP:
+                self._pending += data
+            self._flush()
+            return
+        try:
+            written = os.write(self._in, data)
+        except BlockingIOError:
+            written = 0
+        except OSError:  # the bot closed its stdin (EPIPE): nothing more reaches it
+            self._close_stdin()
+            return
+        if written < len(data):
+            self._pending = data[written:]
+            self._poll.register(self._in, select.POLLOUT)
+
+    def _flush(self) -> None:
+        while self._pending and self._in >= 0:
             try:
-                with open(f"/proc/{pid}/task/{pid}/children") as children:
-                    first = children.read().split()
+                written = os.write(self._in, self._pending)
+            except BlockingIOError:
+                return
             except OSError:
-                return pid
-            if not first:
-                return pid
-            pid = int(first[0])
-        return pid
+                self._close_stdin()
+                return
+            self._pending = self._pending[written:]
+        if not self._pending and self._in >= 0:
+            with contextlib.suppress(KeyError):
+                self._poll.unregister(self._in)
+
+    def _close_stdin(self) -> None:
+        if self._in >= 0:
+            with contextlib.suppress(KeyError):
+                self._poll.unregister(self._in)
+            os.close(self._in)
+            self._in = -1
+        self._pending = b""
+
+    def _read_stdout(self) -> None:
+        """One read a wake-up: what is taken in is bounded by one read, however fast a bot
+        floods its stdout (lines are only read while a line is awaited and none is queued)."""
+        pipes = self._pipes
+        assert pipes is not None
+        try:
+            data = os.read(self._out, READ_SIZE)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        if not data:
+            pipes.eof = True
+            self._poll.unregister(self._out)
+            return
+        pipes.stdout(data, time.perf_counter())
+
+    def _read_stderr(self) -> None:
+        pipes = self._pipes
+        assert pipes is not None
+        while self._err >= 0:
+            try:
+                data = os.read(self._err, READ_SIZE)
+            except BlockingIOError:
+                return
+            except OSError:
+                data = b""
+            if not data:
+                self._poll.unregister(self._err)
+                os.close(self._err)
+                self._err = -1
+                return
+            pipes.stderr(data)
+            if len(data) < READ_SIZE:
+                return
+
+    def _wait(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for anything from the bot and take it in; False when
+        nothing came. Raises ``Aborted`` when the table's abort descriptor is readable."""
+        ready = self._poll.poll(max(0, math.ceil(timeout * 1000)))
+        self._take(ready)
+        return bool(ready)
+
+    def _take(self, ready: list[tuple[int, int]]) -> None:
+        for fd, _ in ready:
+            if fd == self._out:
+                self._read_stdout()
+            elif fd == self._err:
+                self._read_stderr()
+            elif fd == self._pidfd:
+                self._poll.unregister(fd)
+                self._exited = True
+            elif fd == self._in:
+                self._flush()
+            elif fd == self.abort:
+                raise Aborted
+        if self._pidfd < 0 and not self._exited:
+            self._has_exited()
 
     def cpu_seconds(self) -> float:
         """CPU seconds the bot has used so far (0.0 when it cannot be read)."""
@@ -295,23 +402,60 @@ class BotProcess:
             return used
         return 0.0
 
-    async def read_line(self, timeout: float) -> tuple[bytes, float]:
+    def _bot_pid(self) -> int:
+        """The bot's own pid, below the launcher's processes (for its CPU time)."""
+        pid = self.pid
+        for _ in range(self._depth):
+            try:
+                with open(f"/proc/{pid}/task/{pid}/children") as children:
+                    first = children.read().split()
+            except OSError:
+                return pid
+            if not first:
+                return pid
+            pid = int(first[0])
+        return pid
+
+    def read_line(self, timeout: float) -> tuple[bytes, float]:
         """The next line and the perf_counter time it arrived; ``Fault`` on any failure."""
         pipes = self._pipes
         assert pipes is not None
-        if not pipes.lines and not (pipes.overflow or pipes.eof or pipes.exited):
-            loop = asyncio.get_running_loop()
-            waiter: asyncio.Future[object] = loop.create_future()
-            pipes.waiter = waiter
-            self._arm(loop, loop.time() + timeout)
-            try:
-                woke = await waiter
-            finally:
-                pipes.waiter = None
-            if woke is None and not pipes.lines:
+        if pipes.lines:
+            return pipes.lines.popleft()
+        deadline = time.perf_counter() + timeout
+        if self._pidfd >= 0 and not (pipes.buffer or pipes.overflow or pipes.eof or self._exited):
+            # The hot path: one poll, one read, one whole line in it.
+            ready = self._poll.poll(max(0, math.ceil(timeout * 1000)))
+            if len(ready) == 1 and ready[0][0] == self._out:
+                try:
+                    data = os.read(self._out, READ_SIZE)
+                except BlockingIOError:
+                    data = None
+                except OSError:
+                    data = b""
+                if data is not None:
+                    now = time.perf_counter()
+                    if (
+                        data.endswith(b"\n")
+                        and data.find(b"\n") == len(data) - 1
+                        and len(data) <= pipes.limit
+                    ):
+                        return data[:-1], now
+                    if data:
+                        pipes.stdout(data, now)
+                    else:
+                        pipes.eof = True
+                        self._poll.unregister(self._out)
+            else:
+                self._take(ready)
+        while not (pipes.lines or pipes.overflow or pipes.eof or self._exited):
+            left = deadline - time.perf_counter()
+            if left <= 0:
                 raise self._timeout_fault(timeout)
-        if not pipes.lines and pipes.exited and not pipes.eof:
-            await self._drain()
+            # Without a pidfd an exit is only seen by asking: every 50 ms at most.
+            self._wait(left if self._pidfd >= 0 else min(left, 0.05))
+        if not pipes.lines and self._exited and not pipes.eof:
+            self._drain()
         if pipes.lines:
             return pipes.lines.popleft()
         if pipes.overflow:
@@ -320,7 +464,7 @@ class BotProcess:
                 f"a line longer than {self.line_limit} bytes",
                 pipes.overflow_start,
             )
-        await self._settle()
+        self._settle()
         raise self._ended_fault()
 
     def _timeout_fault(self, timeout: float) -> Fault:
@@ -332,54 +476,35 @@ class BotProcess:
                 return Fault("closed_stdout", "the bot closed its stdout")
         return Fault("timeout", f"no answer within {timeout:.3f} s")
 
-    def _arm(self, loop: asyncio.AbstractEventLoop, deadline: float) -> None:
-        """Keep one timer per bot instead of one per read: deadlines mostly move later (the
-        bank grows by the per-move allowance), so the armed timer is kept, and when it fires
-        early it re-arms itself for the current deadline. Scheduling and cancelling a timer on
-        every move was a measurable share of the referee's cost per decision."""
-        self._deadline = deadline
-        timer = self._timer
-        if timer is not None and timer.when() <= deadline:
-            return
-        if timer is not None:
-            timer.cancel()
-        self._timer = loop.call_at(deadline, self._on_timer, loop)
-
-    def _on_timer(self, loop: asyncio.AbstractEventLoop) -> None:
-        self._timer = None
-        pipes = self._pipes
-        waiter = pipes.waiter if pipes is not None else None
-        if waiter is None or waiter.done():
-            return
-        if loop.time() >= self._deadline:
-            waiter.set_result(None)
-        else:
-            self._timer = loop.call_at(self._deadline, self._on_timer, loop)
-
-    async def _drain(self) -> None:
+    def _drain(self) -> None:
         """The process has exited: let its last output arrive before judging it."""
         pipes = self._pipes
         assert pipes is not None
-        for _ in range(20):
-            if pipes.eof or pipes.lines:
+        deadline = time.perf_counter() + DRAIN_SECONDS
+        while not (pipes.eof or pipes.lines or pipes.overflow):
+            left = deadline - time.perf_counter()
+            if left <= 0:
                 return
-            await asyncio.sleep(0.005)
+            self._wait(left)
 
-    async def _settle(self) -> None:
+    def _settle(self) -> None:
         """After stdout EOF, give the process a moment to exit so a crash is named a crash.
 
         Up to a second: on a loaded machine a bot killed for its memory closes its stdout well
         before its exit is reaped, and judging it early named it ``closed_stdout``. A bot that
         really closed its stdout and lives on costs that second once, at its fault."""
-        pipes = self._pipes
-        assert pipes is not None
-        deadline = time.monotonic() + SETTLE_SECONDS
-        while not pipes.exited and time.monotonic() < deadline:
-            await asyncio.sleep(0.005)
+        deadline = time.perf_counter() + SETTLE_SECONDS
+        while not self._has_exited():
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                return
+            self._wait(min(left, 0.005 if self._pidfd < 0 else left))
+
+    def _returncode(self) -> int | None:
+        return self._popen.poll() if self._popen is not None else None
 
     def _ended_fault(self) -> Fault:
-        transport = self._transport
-        code = transport.get_returncode() if transport is not None else None
+        code = self._returncode()
         if code is None:
             limit = self._limit_hit(None)
             if limit is not None:  # killed, its exit not reaped yet
@@ -453,44 +578,55 @@ class BotProcess:
             self.workdir = None
 
     def returncode(self) -> int | None:
-        return self._transport.get_returncode() if self._transport is not None else None
+        return self._returncode()
 
-    async def stop(self, grace: float = 2.0, farewell: bytes | None = None) -> None:
+    def stop(self, grace: float = 2.0, farewell: bytes | None = None) -> None:
         """Say goodbye, wait ``grace`` seconds for a clean exit, then kill the process group."""
-        transport, pipes = self._transport, self._pipes
-        if transport is None or pipes is None:
+        popen, pipes = self._popen, self._pipes
+        if popen is None or pipes is None:
             return
-        if farewell is not None and not pipes.exited:
+        if farewell is not None and not self._has_exited():
             self.send(farewell)
-        if self._stdin is not None:
-            self._stdin.close()
-        deadline = time.monotonic() + grace
-        while not pipes.exited and time.monotonic() < deadline:
-            await asyncio.sleep(0.01)
+        self._close_stdin()
+        if self.abort is not None:  # a stop runs to its end: its own deadlines bound it
+            self._poll.unregister(self.abort)
+            self.abort = None
+        deadline = time.perf_counter() + grace
+        while not self._has_exited():
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                break
+            self._wait(min(left, 0.01 if self._pidfd < 0 else left))
         try:
             os.killpg(self.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
-            # Only if the group could not be signalled: transport.kill() polls the child and
-            # may reap it before asyncio's watcher does ("Unknown child process" warnings).
-            if not pipes.exited:
+            if not self._has_exited():
                 with contextlib.suppress(ProcessLookupError):
-                    transport.kill()
-        for _ in range(200):
-            if pipes.exited:
+                    popen.kill()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            popen.wait(2.0)
+        self._exited = True
+        drained = time.perf_counter() + DRAIN_SECONDS
+        stderr_only = select.poll()
+        if self._err >= 0:
+            stderr_only.register(self._err, _IN)
+        while self._err >= 0 and time.perf_counter() < drained:  # its last words go to its log
+            if not stderr_only.poll(0):
                 break
-            await asyncio.sleep(0.01)
-        transport.close()
+            self._read_stderr()
+        for fd in (self._out, self._err, self._pidfd):
+            if fd >= 0:
+                os.close(fd)
+        self._out = self._err = self._pidfd = -1
+        self._poll = select.poll()
         cgroup, self.cgroup = self.cgroup, None
         for _ in range(200):
             if cgroup is None or cgroup.remove(within=0):
                 break
-            await asyncio.sleep(0.01)
+            time.sleep(0.01)
         workdir, self.workdir = self.workdir, None
         if workdir is not None:
-            await asyncio.to_thread(remove_workdir, workdir)
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
+            remove_workdir(workdir)
         if self._cpu is not None:
             self._cpu.close()
         if self._log is not None:
@@ -500,6 +636,6 @@ class BotProcess:
                 )
             self._log.close()
             self._log = None
-        self._transport = None
+        self._popen = None
         if pipes.log_error is not None:
             raise pipes.log_error

@@ -37,12 +37,12 @@ def encode(message: dict[str, Any]) -> bytes:
 
 def _decode_object(line: bytes) -> dict[str, Any]:
     try:
-        text = line.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise Fault("invalid_utf8", f"not UTF-8 at byte {error.start}", line) from None
-    try:
-        message = orjson.loads(text)
+        message = orjson.loads(line)  # checks UTF-8 itself: no decoded copy on the hot path
     except orjson.JSONDecodeError as error:
+        try:
+            line.decode("utf-8")
+        except UnicodeDecodeError as bad:
+            raise Fault("invalid_utf8", f"not UTF-8 at byte {bad.start}", line) from None
         raise Fault("malformed_json", f"not JSON: {error}", line) from None
     if not isinstance(message, dict):
         raise Fault("malformed_json", "a message must be a JSON object", line)

@@ -111,7 +111,9 @@ def test_published_seeds_do_not_lead_to_the_next_game(tmp_path: Path) -> None:
     # With the master seed the derivation gives every seed and every chance outcome: the
     # comparisons above would have seen a leaking derivation.
     assert [chance.derive(master, "game", i) for i in range(4)] == seeds
+    reproduced = []
     for replay, seed in zip(replays, seeds, strict=True):
         assert first_events(replay, rules, seed) == recorded_first_events(replay)
-        reproduced = chance_replay(replay, rules, chance.GameChance(seed))
-        assert len(reproduced) > 10 and all(reproduced)
+        reproduced += chance_replay(replay, rules, chance.GameChance(seed))
+    # Summed over the match: one short game (a fresh seed, a low target) has few events.
+    assert len(reproduced) > 10 and all(reproduced)
