@@ -28,6 +28,7 @@ from referee.cluster.bundles import (
     unpack,
 )
 from referee.games.match import GameOutcome, MatchConfig, run_match
+from referee.safetext import for_terminal
 
 
 class BundleMissing(RuntimeError):
@@ -93,10 +94,20 @@ def _address() -> str:
 
 
 def play(task: Task) -> TaskResult:
-    """The task function a worker runs (in one of its threads)."""
+    """The task function a worker runs (in one of its threads). A file this worker cannot
+    write (its disk full, its cache folder read-only) is the worker's fault: the task goes to
+    another worker rather than counting against the match or its bots."""
+    where = _address()
+    try:
+        return _play(task, where)
+    except OSError as error:
+        reason = f"cannot write its files ({error.strerror or error}: {error.filename})"
+        raise WorkerUnfit(where, for_terminal(reason, 300)) from None
+
+
+def _play(task: Task, where: str) -> TaskResult:
     started = time.perf_counter()
     cache = default_cache()
-    where = _address()
     roots = {}
     for digest, data in task.bundles.items():
         try:
