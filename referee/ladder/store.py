@@ -126,7 +126,6 @@ class Entrant:
         return self.fault_games / self.games if self.games else 0.0
 
 
-SQLITE_HEADER = b"SQLite format 3\x00"
 MARK = "thousand-ladder"
 """The value of the ``format`` key in a ladder's ``meta`` table: what makes a file ours."""
 
@@ -182,14 +181,13 @@ def _recognise(path: Path) -> None:
         raise LadderError(f"no ladder at {path} (create one with: thousand ladder init {path})")
     if not path.is_file():
         raise LadderError(f"{path} is not a ladder: it is not a regular file")
-    try:
-        with open(path, "rb") as handle:
-            head = handle.read(len(SQLITE_HEADER))
-    except OSError as error:
-        raise LadderError(f"cannot read {path}: {error.strerror}") from None
-    if head != SQLITE_HEADER:
-        what = "an empty file" if not head else "not an SQLite database"
-        raise LadderError(f"{path} is not a ladder database ({what})")
+    # Never open() the file ourselves: closing any descriptor of it drops every POSIX lock
+    # this process holds on it, also those of SQLite connections still open (a server's), and
+    # SQLite then reports "disk I/O error". SQLite's own handles know to share one descriptor.
+    if path.stat().st_size == 0:
+        raise LadderError(f"{path} is not a ladder database (an empty file)")
+    if not os.access(path, os.R_OK):
+        raise LadderError(f"cannot read {path}: Permission denied")
     try:
         db = _open_read_only(path)
     except LadderError:
@@ -200,6 +198,8 @@ def _recognise(path: Path) -> None:
         if "meta" in tables:
             keys = {str(r[0]): str(r[1]) for r in db.execute("SELECT key, value FROM meta")}
     except sqlite3.Error as error:
+        if "not a database" in str(error):
+            raise LadderError(f"{path} is not a ladder database (not an SQLite database)") from None
         raise LadderError(f"{path} is not a ladder database: {error}") from None
     finally:
         db.close()
