@@ -20,13 +20,18 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from referee.cluster.connect import ClusterError, connect
+from referee.cluster.connect import connect
 from referee.cluster.worker import BundleMissing, Task, TaskResult, WorkerUnfit, play
 from referee.ladder.executor import ExecutorLost
 from referee.safetext import for_terminal
 
 if TYPE_CHECKING:
     from distributed import Client
+
+
+class NoWorkerFits(ExecutorLost):
+    """Every worker was tried and none can run a task's bots: the run stops (a ladder would
+    otherwise abandon match after match) until the organiser fixes the workers."""
 
 
 REFRESH_SECONDS = 2.0
@@ -114,7 +119,7 @@ class Cluster:
                 allowed = [w for w in self.workers() if w not in excluded]
                 if excluded and not allowed:
                     reasons = "; ".join(f"{w}: {self.unfit[w]}" for w in sorted(excluded))
-                    raise ClusterError(f"no worker of the cluster can run these bots ({reasons})")
+                    raise NoWorkerFits(f"no worker of the cluster can run these bots ({reasons})")
                 options: dict[str, Any] = {"pure": False}
                 if excluded:
                     options.update(workers=allowed, allow_other_workers=False)

@@ -90,3 +90,41 @@ def test_a_scheduler_without_workers_is_one_line(
     line = one_error_line(cli("run", db, "--matches", 1, "--executor", own_cluster.executor))
     assert "has no workers" in line
     assert check_consistent(db) == {"done": 0, "running": 0, "abandoned": 0}
+
+
+def test_a_ladder_no_worker_can_play_stops_with_one_line(
+    tmp_path: Path, own_cluster: Cluster, ladders: Ladders
+) -> None:
+    import os
+    import subprocess
+    import sys
+
+    from tests.ladder.conftest import ROOT, thousand
+
+    runtime = tmp_path / "runtime"
+    (runtime / "bin").mkdir(parents=True)
+    (runtime / "bin" / "pyx").symlink_to(sys.executable)
+    own_cluster.start_worker(
+        "blind", wrap=["bwrap", "--dev-bind", "/", "/", "--tmpfs", str(runtime)]
+    )
+    own_cluster.wait_for_workers(1)
+    env = {**os.environ, "PATH": f"{runtime / 'bin'}{os.pathsep}{os.environ['PATH']}"}
+    db = ladders.copy(tmp_path, {"r1": "builtin:random", "r2": "builtin:first"})
+    argv = [*thousand(), "ladder"]
+    subprocess.run(
+        [*argv, "add", db, "pyx", f"pyx {RANDOM_BOT} 1", "--no-check"], env=env, check=True
+    )
+    run = subprocess.run(
+        [*argv, "run", db, "--matches", "3", "--executor", own_cluster.executor],
+        env=env,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        check=False,
+    )
+    assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
+    errors = [line for line in run.stderr.splitlines() if "error" in line]
+    assert len(errors) == 1 and "no worker of the cluster can run these bots" in errors[0]
+    found = check_consistent(db)
+    assert found["done"] == 0 and found["running"] == 0 and found["abandoned"] == 1, found
