@@ -10,7 +10,11 @@ are builtin random bots, so ``thousand ladder run DB --forever`` (started beside
 unless ``--no-run``) records new matches all through the measurement, and the server's pages
 and live watcher read a database that keeps changing.
 
-The server is the real ``thousand ladder serve DB`` (one uvicorn process). CLIENTS threads,
+The server is the real ``thousand ladder serve DB`` (one uvicorn process); ``--listener
+uvicorn`` serves the same application (``referee.web.app.create_app``) from a process that lets
+uvicorn open its own listening socket instead — the difference between the two is the socket
+alone (ladder serve's is made with protocol 0, and asyncio then leaves Nagle's algorithm on for
+its connections: see docs/benchmarks.md). CLIENTS threads,
 each with its own keep-alive connection, request one path as fast as they can for SECONDS;
 latency is measured per request from send to the last byte of the body. Paths are measured one
 after another: ``/`` (the standings page, rendered by Jinja2) and ``/api/standings`` (the same
@@ -20,6 +24,7 @@ on a small machine the figures are a lower bound of what the server alone would 
 Usage:
     python bench/server.py                           # 100 entrants, 10,000 matches, 15 s a path
     python bench/server.py --entrants 100 --matches 10000 --seconds 15 --clients 4 [--no-run]
+    python bench/server.py --listener uvicorn
     python bench/server.py --json
 """
 
@@ -53,6 +58,11 @@ from referee.games.chance import derive  # noqa: E402
 from referee.ladder import ratings, store  # noqa: E402
 
 PATHS = ("/", "/api/standings")
+UVICORN = (
+    "import sys, uvicorn; from pathlib import Path; from referee.web.app import create_app; "
+    "uvicorn.run(create_app(Path(sys.argv[1])), host='127.0.0.1', port=int(sys.argv[2]), "
+    "log_level='warning', timeout_graceful_shutdown=5)"
+)
 GAMES_A_MATCH = 6
 """One duplicate group of a 3-player match."""
 
@@ -251,6 +261,12 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=4, help="Client threads.")
     parser.add_argument("--no-run", action="store_true", help="No `ladder run` beside it.")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--listener",
+        choices=["serve", "uvicorn"],
+        default="serve",
+        help="thousand ladder serve (default), or the same app on uvicorn's own socket.",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if args.entrants < 3 or args.matches < 0 or args.seconds <= 0 or args.clients < 1:
@@ -285,8 +301,13 @@ def main() -> None:
         port = free_port()
         url = f"http://127.0.0.1:{port}"
         log = open(Path(folder) / "server.log", "wb")  # noqa: SIM115 - closed below
+        command = (
+            [*thousand(), "ladder", "serve", str(db), "--port", str(port)]
+            if args.listener == "serve"
+            else [sys.executable, "-c", UVICORN, str(db), str(port)]
+        )
         server = subprocess.Popen(
-            [*thousand(), "ladder", "serve", str(db), "--port", str(port)],
+            command,
             stdout=log,
             stderr=subprocess.STDOUT,
             start_new_session=True,
@@ -325,6 +346,7 @@ def main() -> None:
             "entrants": args.entrants,
             "matches": args.matches,
             "clients": args.clients,
+            "listener": args.listener,
             "seconds_a_path": args.seconds,
             "matches_recorded_meanwhile": played if not args.no_run else None,
             "paths": results,
@@ -339,7 +361,7 @@ def main() -> None:
                 if not args.no_run
                 else "no matches played meanwhile (--no-run)"
             )
-            print(f"{meanwhile}; {report['machine']}")
+            print(f"{meanwhile}; listener: {args.listener}; {report['machine']}")
 
 
 if __name__ == "__main__":
