@@ -86,6 +86,10 @@ def test_stream_carries_hostile_names_as_inert_text(
 def slow_ladder(tmp_path: Path) -> Path:
     """Three entrants, one of them a bot that naps 15 ms a move: a match lasts seconds, long
     enough to be seen running."""
+    return make_slow_ladder(tmp_path, 0.015)
+
+
+def make_slow_ladder(tmp_path: Path, nap: float) -> Path:
     db = tmp_path / "ladder.db"
     rules = tmp_path / "short.toml"
     rules.write_text(SHORT_DICE, encoding="utf-8")
@@ -93,7 +97,7 @@ def slow_ladder(tmp_path: Path) -> Path:
     quick_ok(*init.split()[:1], db, *init.split()[1:], "--rules", rules)
     quick_ok("add", db, "quick", "builtin:random", "--no-check")
     quick_ok("add", db, "<b>bold</b>", "builtin:random", "--no-check")
-    quick_ok("add", db, "napper", py_bot(NAPPER, 0.015), "--no-check")
+    quick_ok("add", db, "napper", py_bot(NAPPER, nap), "--no-check")
     return db
 
 
@@ -206,4 +210,32 @@ def test_standings_page_follows_the_ladder(
     assert page.js(names) == [r["name"] for r in table["rows"]]
     assert page.js("document.querySelectorAll('#standings b').length") == 0
     assert page.js("window.stayed") is True
+    assert_clean_page(page, server)
+
+
+def test_game_page_of_a_running_match_shows_its_games_when_it_ends(
+    page: Page,
+    tmp_path: Path,
+    serve: Callable[..., Server],
+    run_match: Callable[[Path], subprocess.Popen[bytes]],
+) -> None:
+    """Opened while its match is played (a bot napping 60 ms a move: several seconds), the
+    page shows no game; when the match ends it reloads itself and shows the viewer."""
+    slow_ladder = make_slow_ladder(tmp_path, 0.06)
+    server = serve(slow_ladder)
+    process = run_match(slow_ladder)
+    deadline = time.monotonic() + 30
+    while server.get("/api/live").json()["running"] == []:
+        assert process.poll() is None and time.monotonic() < deadline, "no match ran"
+        time.sleep(0.05)
+    page.open(server.url + "/games/1")
+    assert page.js("document.body.dataset.status") == "running"
+    assert page.js("document.getElementById('viewer')") is None
+    assert "still being played" in page.js("document.body.textContent")
+    page.js("window.loaded = true")
+    finish(process)
+    frame = "document.getElementById('viewer')?.contentDocument"
+    wait_for(page, f"{frame}?.documentElement?.dataset.ready", 30, "the game's replay viewer")
+    assert page.js("document.body.dataset.status") == "done"
+    assert page.js("window.loaded === undefined")  # a new page: the old one reloaded itself
     assert_clean_page(page, server)

@@ -7,7 +7,10 @@
   const root = document.documentElement;
   const page = document.body.dataset.page;
   root.dataset.ready = "1";
-  if (page !== "standings" && page !== "live") return;
+  const body = document.body.dataset;
+  // A game page of a running match shows its games once it ends: reloaded then.
+  const waiting = page === "game" && body.status === "running";
+  if (page !== "standings" && page !== "live" && !waiting) return;
   if (!("EventSource" in window)) return;
 
   function cell(text, className) {
@@ -102,6 +105,15 @@
     const data = JSON.parse(event.data);
     const done = document.getElementById("matches-done");
     if (done) done.textContent = String(data.matches_done);
+    if (waiting) {
+      const id = Number(body.match);
+      // Finished, not merely absent from a state read before it was claimed.
+      if (data.recent.some(function (m) { return m.id === id; })) {
+        source.close();
+        window.location.reload();
+      }
+      return;
+    }
     if (page === "standings") drawStandings(data); else drawLive(data);
     updates += 1;
     root.dataset.updates = String(updates);
