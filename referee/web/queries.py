@@ -283,7 +283,9 @@ def entrant_page(db: sqlite3.Connection, name: str) -> EntrantPage:
     if row is None:
         raise NotFound(f"no entrant named {name!r}")
     table = standings_page(db)
-    standing = next(r for r in table.rows if r.name == name)
+    standing = next((r for r in table.rows if r.name == name), None)
+    if standing is None:  # added after the cached standings' version was read: this snapshot
+        standing = next(r for r in standings(db).rows if r.name == name)
     entrant_id = int(row["id"])
     names = _names(db)
     history = _history(db, entrant_id)
