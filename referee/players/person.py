@@ -77,6 +77,8 @@ class Person(Player):
         left: float,
         time_control: TimeControl,
     ) -> Reply:
+        if self.idle is not None:
+            self.idle()  # the replay written out: the front draws the steps up to this one
         try:
             action, used = self.front.decide(view, legal, self.left)
         except TimeoutError:
