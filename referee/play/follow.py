@@ -1,7 +1,8 @@
 """The game so far, read back from the replay the match is writing.
 
-The referee flushes its replay before it waits for any seat, so when the person is asked to
-move, every step up to that moment is in ``game-NNNNN.jsonl.part``. Drawing the table from
+The referee writes its replay out while a player thinks (``Player.idle``), and the person's
+seat does that work first, so when the person is asked to move, every step up to that moment
+is in ``game-NNNNN.jsonl.part``. Drawing the table from
 those steps (the engine's ``view(seat)`` after each, as ``frames.py`` makes them) shows the
 person each bot's move one by one, exactly as ``thousand replay show --seat K`` draws the same
 file, and never anything that seat did not know.
