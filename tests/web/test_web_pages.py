@@ -21,6 +21,8 @@ from tests.inputs.conftest import ESCAPED_TITLE, RAW_CONTROLS
 from tests.web.conftest import NAMES, Server, assert_clean_page, wait_for
 
 SCRIPT = "<script>alert(1)</script>"
+ARTEFACTS = Path(__file__).resolve().parents[2] / "artefacts"
+"""Screenshots of the pages drawn (gitignored), for a person to look at."""
 
 
 def segment(name: str) -> str:
@@ -149,6 +151,7 @@ def test_standings_drawn_in_the_browser(page: Page, example_server: Server) -> N
     assert page.js("document.querySelectorAll('script').length") == 1
     assert page.js("document.querySelectorAll('img').length") == 0
     assert page.js("document.title") == "Standings — Thousand ladder"
+    page.screenshot(ARTEFACTS / "web-standings.png")
     assert_clean_page(page, example_server)
 
 
@@ -172,6 +175,7 @@ def test_entrant_chart_drawn_in_the_browser(page: Page, example_server: Server) 
         assert drawn["title"] == "Rating history of " + for_terminal(row["name"], NAME_LIMIT)
         recent = page.js("document.querySelectorAll('#recent tbody tr').length")
         assert recent == min(row["matches"], 20)
+        page.screenshot(ARTEFACTS / f"web-entrant-{chosen.index(row)}.png")
         assert_clean_page(page, example_server)
     for row in rows:
         if not row["matches"]:
@@ -193,4 +197,5 @@ def test_game_page_shows_the_replay_viewer(page: Page, example_server: Server, g
     # The viewer drew the table, and its inline script ran under the server's policy.
     assert page.js(f"{frame}.getElementById('table').children.length") > 0
     assert page.js("document.getElementById('viewer').contentWindow.__csp || []") == []
+    page.screenshot(ARTEFACTS / f"web-game-{game}.png")
     assert_clean_page(page, example_server)
