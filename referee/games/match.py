@@ -14,6 +14,7 @@ import itertools
 import multiprocessing
 import random
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +35,9 @@ from thousand.registry import game_spec
 
 PERMANENT_FAULTS = frozenset({"startup", "bad_hello", "incompatible_protocol"})
 RETIRE_GRACE = 0.5
+FLUSH_SECONDS = 0.05
+"""A replay is written out whenever the referee waits for a bot, and at least this often when
+bots answer so fast that it never waits: a referee that dies loses at most this much."""
 
 
 @dataclass(frozen=True)
@@ -326,7 +330,10 @@ class GameRun:
                 self.fault(seat, start_faults[bot].kind, start_faults[bot].detail)
             elif bot in table.out:
                 self.fault(seat, "absent", "the bot could not start")
-        self.writer = _open_replay(self.config, table, plan)
+        self.writer = writer = _open_replay(self.config, table, plan)
+        for player in table.players:
+            # The replay is written out while a bot thinks, before the referee waits for it.
+            player.idle = None if writer is None else writer.flush
         names = [table.players[bot].name for bot in plan.seating]
         for seat, bot in enumerate(plan.seating):
             if seat not in self.faulted:
@@ -365,8 +372,9 @@ class GameRun:
         player = self.table.players[bot]
         left = self.bank[seat] + config.time.per_move
         self.table.request_id += 1
-        if self.writer is not None:
-            self.writer.flush()
+        writer = self.writer
+        if writer is not None and time.perf_counter() - writer.flushed > FLUSH_SECONDS:
+            writer.flush()  # bots that always answer at once are never waited for: see idle
         reply = None
         try:
             reply = player.request(

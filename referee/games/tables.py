@@ -10,9 +10,9 @@ This module owns the lifecycle around that: games reach the caller's event loop 
 they finish; a match stopped by its caller (an SPRT decided) lets each table finish its game;
 an error on one table, Ctrl-C, or a cancelled caller aborts every table at once (its abort
 descriptor wakes the bot read it is blocked in), and its bots are stopped before the table
-ends. A table process dies with the referee: it asks the kernel for SIGTERM when its parent
-goes (and then stops its bots), and it ignores the terminal's Ctrl-C, which the referee
-handles for it.
+ends. A table process dies at once with the referee, and its bots die with it as they die
+with a killed referee; it ignores the terminal's
+Ctrl-C, which the referee handles for it (SIGTERM from the referee stops its bots politely).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ import ctypes
 import multiprocessing
 import multiprocessing.connection
 import os
+import select
 import signal
 import threading
 from collections.abc import Callable
@@ -109,18 +110,39 @@ class ThreadTable:
                 os.close(fd)
 
 
-def _die_with_parent() -> None:
-    """SIGTERM when the process that made us ends (the referee, or the fork server between)."""
+def _die_with_referee(referee: int) -> None:
+    """End this table process at once when the referee ends, however it ends (SIGKILL too):
+    the table's bot launchers then die by their own parent-death signal, and their PID
+    namespaces take every bot process along — as when a referee playing its one table in a
+    thread is killed. Their folders are swept by the next referee.
+
+    The referee is not our parent (the fork server is, and it outlives the referee while any
+    table holds its descriptors), so a thread waits on the referee's pidfd; the parent-death
+    signal covers the fork server too."""
     with contextlib.suppress(OSError, AttributeError):
         libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    try:
+        watched = os.pidfd_open(referee)
+    except OSError:  # already gone
+        os.kill(os.getpid(), signal.SIGKILL)
+        return
+
+    def watch() -> None:
+        poller = select.poll()
+        poller.register(watched, select.POLLIN)
+        while not poller.poll():
+            pass
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    threading.Thread(target=watch, name="thousand-referee-watch", daemon=True).start()
 
 
 def _table_process(
-    config: MatchConfig, slot: int, indices: list[int], connection: Connection
+    config: MatchConfig, slot: int, indices: list[int], connection: Connection, referee: int
 ) -> None:
     """The body of a table process: play, send each game back, obey stop and abort."""
-    _die_with_parent()
+    _die_with_referee(referee)
     read, write = os.pipe()
     stopping = threading.Event()
 
@@ -130,8 +152,6 @@ def _table_process(
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the referee handles Ctrl-C for the table
     signal.signal(signal.SIGTERM, terminate)
-    if os.getppid() == 1:  # the parent went before the death signal was armed
-        return
 
     def should_stop(first: bool) -> bool:
         """Before each game: the referee's verdict on the last one ("go" or "stop")."""
@@ -143,24 +163,32 @@ def _table_process(
                 stopping.set()
         return stopping.is_set()
 
+    def deliver(outcome: GameOutcome) -> None:
+        if not _send(connection, ("game", outcome)):
+            raise Aborted  # the referee is gone: stop the bots and end quietly
+
     try:
-        play_table(
-            config,
-            slot,
-            indices,
-            lambda outcome: connection.send(("game", outcome)),
-            should_stop,
-            read,
-        )
+        play_table(config, slot, indices, deliver, should_stop, read)
     except Aborted:
         pass
     except BaseException as error:
         try:
-            connection.send(("error", error))
+            sent = _send(connection, ("error", error))
         except Exception:  # an error that cannot be pickled: its words still reach the match
-            connection.send(("error", RuntimeError(f"{type(error).__name__}: {error}")))
-    connection.send(("done", None))
+            sent = _send(connection, ("error", RuntimeError(f"{type(error).__name__}: {error}")))
+        if not sent:
+            return
+    _send(connection, ("done", None))
     connection.close()
+
+
+def _send(connection: Connection, message: object) -> bool:
+    """Send to the referee; False when it is gone (its end of the pipe closed)."""
+    try:
+        connection.send(message)
+    except (OSError, EOFError):
+        return False
+    return True
 
 
 _context: Any = None
@@ -185,7 +213,7 @@ class ProcessTable:
         self._connection, child = context.Pipe()
         self._process = context.Process(
             target=_table_process,
-            args=(config, slot, indices, child),
+            args=(config, slot, indices, child, os.getpid()),
             name=f"thousand-table-{slot}",
         )
         self._process.start()

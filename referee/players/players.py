@@ -59,6 +59,9 @@ class Player(abc.ABC):
     hello: BotHello | None = None
     timed: bool = True
     """False for a seat whose time is not charged (a person playing without a clock)."""
+    idle: Callable[[], None] | None = None
+    """Work of the match that can wait while this player thinks (writing out the replay):
+    run during a request only when the answer is not there at once."""
 
     @property
     def name(self) -> str:
@@ -237,7 +240,7 @@ class ProcessPlayer(Player):
         )
         sent = time.perf_counter()
         process.send(data)
-        line, arrived = process.read_line(time_control.wait_limit(left))
+        line, arrived = process.read_line(time_control.wait_limit(left), self.idle)
         wall = arrived - sent
         cpu_now = process.cpu_seconds()
         cpu = max(0.0, cpu_now - self._cpu_mark)

@@ -20,6 +20,7 @@ import signal
 import subprocess
 import time
 from collections import deque
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO
 
@@ -416,8 +417,12 @@ class BotProcess:
             pid = int(first[0])
         return pid
 
-    def read_line(self, timeout: float) -> tuple[bytes, float]:
-        """The next line and the perf_counter time it arrived; ``Fault`` on any failure."""
+    def read_line(
+        self, timeout: float, idle: Callable[[], None] | None = None
+    ) -> tuple[bytes, float]:
+        """The next line and the perf_counter time it arrived; ``Fault`` on any failure.
+        ``idle`` is work that can wait for the bot: it runs only when the answer is not there
+        yet (a bot that answers at once is not waited for), while the bot thinks."""
         pipes = self._pipes
         assert pipes is not None
         if pipes.lines:
@@ -425,7 +430,12 @@ class BotProcess:
         deadline = time.perf_counter() + timeout
         if self._pidfd >= 0 and not (pipes.buffer or pipes.overflow or pipes.eof or self._exited):
             # The hot path: one poll, one read, one whole line in it.
-            ready = self._poll.poll(max(0, math.ceil(timeout * 1000)))
+            ready = self._poll.poll(0)
+            if not ready:
+                if idle is not None:
+                    idle()
+                left = deadline - time.perf_counter()
+                ready = self._poll.poll(max(0, math.ceil(left * 1000)))
             if len(ready) == 1 and ready[0][0] == self._out:
                 try:
                     data = os.read(self._out, READ_SIZE)

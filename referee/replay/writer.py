@@ -1,7 +1,7 @@
 """Writing a replay as the game goes, finished by an atomic rename.
 
-Lines are buffered and written out whenever the referee is about to wait for a bot (and at the
-end), so a referee that dies mid-game leaves every event up to its last wait in ``NAME.part``,
+Lines are buffered and written out whenever the referee waits for a bot, at least every 50 ms
+(and at the end), so a referee that dies mid-game leaves every event up to then in ``NAME.part``,
 which readers accept and mark incomplete; a finished replay appears under its final name in one
 rename, so a reader never sees half a file under that name.
 """
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gzip
 import os
+import time
 from pathlib import Path
 from typing import IO, Any
 
@@ -28,6 +29,7 @@ class ReplayWriter:
             gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) if compress else raw  # type: ignore[assignment]
         )
         self._raw = raw
+        self.flushed = time.perf_counter()  # when lines were last written out
         self._pending: list[bytes] = []
         self._line = 0
         self.write({"format": FORMAT_NAME, "version": FORMAT_VERSION, **header})
@@ -41,6 +43,7 @@ class ReplayWriter:
             self._file.write(b"".join(self._pending))
             self._pending.clear()
             self._file.flush()
+        self.flushed = time.perf_counter()
 
     def finish(self, result: dict[str, Any]) -> Path:
         self.write({"kind": "result", **result})

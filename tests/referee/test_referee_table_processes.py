@@ -1,0 +1,117 @@
+"""Tables in processes of their own (``--concurrency`` above 1): stopped from outside they
+leave nothing behind and print no traceback, and the games they play are the games one table
+plays (issue 11: the hot path moved into a blocking loop per table).
+
+The bots are those of test_referee_signals: a bot that forks a child and a setsid()-ed daemon
+and then sleeps, so each table is blocked waiting for a move when the referee is stopped.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+
+import pexpect
+from conftest import (
+    ROOT,
+    assert_no_leftovers,
+    plain,
+    processes_with,
+    random_bot,
+    run_match,
+    terminal_env,
+    wait_for,
+)
+from test_referee_signals import match_argv, wait_for_descendants
+
+TWO_TABLES = ("--concurrency", "2")
+
+
+def both_tables_waiting(marker: str, referee: int) -> None:
+    """Both tables have started their bots (two sleeping faulty bots, one a table)."""
+    wait_for_descendants(marker, referee)
+    wait_for(marker, 2, word="import time")  # each table's bot has exec'd its daemon
+
+
+def test_sigkill_takes_the_table_processes_and_their_bots_with_it(marker: str) -> None:
+    referee = subprocess.Popen(
+        [*match_argv(marker, *TWO_TABLES), "--json"],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        both_tables_waiting(marker, referee.pid)
+        os.kill(referee.pid, signal.SIGKILL)
+        assert referee.wait(timeout=10) == -signal.SIGKILL
+    finally:
+        if referee.poll() is None:
+            referee.kill()
+            referee.wait()
+    assert_no_leftovers(marker)
+
+
+def test_sigterm_stops_every_table_without_a_traceback(marker: str) -> None:
+    referee = subprocess.Popen(
+        [*match_argv(marker, *TWO_TABLES), "--json"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        both_tables_waiting(marker, referee.pid)
+        referee.send_signal(signal.SIGTERM)
+        out, err = referee.communicate(timeout=30)
+    finally:
+        if referee.poll() is None:
+            referee.kill()
+            referee.wait()
+    assert referee.returncode == 130, err
+    assert "Traceback" not in err, err
+    document = json.loads(out)
+    assert document["stopped"].startswith("interrupted after")
+    assert document["games_played"] == len(document["games"]) == 0
+    assert_no_leftovers(marker)
+
+
+def test_ctrl_c_stops_every_table(marker: str) -> None:
+    argv = match_argv(marker, *TWO_TABLES)
+    child = pexpect.spawn(
+        argv[0], argv[1:], cwd=str(ROOT), env=terminal_env(), encoding="utf-8", timeout=30
+    )
+    child.delaybeforesend = None
+    try:
+        both_tables_waiting(marker, child.pid)
+        # The table processes ignore the terminal's Ctrl-C: the referee stops them.
+        child.sendintr()
+        child.expect(pexpect.EOF, timeout=30)
+        output = plain(child.before)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 130, output
+    assert "Traceback" not in output, output
+    assert "interrupted after 0 games" in output
+    assert not [p for p in processes_with(marker) if "python" in p.cmdline], output
+    assert_no_leftovers(marker)
+
+
+def test_two_tables_play_the_games_of_one_table(marker: str) -> None:
+    """Game i has the same seed and seating wherever it is played: the per-game results of a
+    match on two table processes are those of the same match on one table."""
+    bots = [random_bot(marker, 1), random_bot(marker, 2), "builtin:random"]
+    common = ("--game", "dice", "--games", "6", "--seed", "77", "--rotate")
+    one = run_match(bots, *common, as_json=True)
+    two = run_match(bots, *common, "--concurrency", "2", as_json=True)
+    assert one.returncode == two.returncode == 0, (one.explain(), two.explain())
+
+    def results(doc: dict[str, object]) -> list[object]:
+        games = doc["games"]
+        assert isinstance(games, list)
+        return [(g["game"], g["seating"], g["ranking"], g["scores"]) for g in games]
+
+    assert results(one.doc) == results(two.doc)
+    assert len(results(two.doc)) == 6
+    assert_no_leftovers(marker)
