@@ -72,6 +72,17 @@ def generator(seed: int, *parts: object) -> random.Random:
     return random.Random(derive(seed, *parts))
 
 
+def _keyed(key: bytes) -> Any:
+    """A prepared HMAC-SHA-256 state for ``key`` to copy per event: OpenSSL's own object when
+    there is one (its ``copy``/``update``/``digest`` are single C calls), else ``hmac``'s."""
+    try:
+        import _hashlib
+
+        return _hashlib.hmac_new(key, digestmod=_DIGEST)
+    except (ImportError, AttributeError, ValueError):
+        return hmac.new(key, digestmod=_DIGEST)
+
+
 class EventRandom(random.Random):
     """The generator of one chance event: its bits are HMAC-SHA-256(game seed, event, block).
 
@@ -87,7 +98,7 @@ class EventRandom(random.Random):
     the same cards as before (tests/fairplay/test_chance_speed.py holds them to it)."""
 
     def __init__(self, key: bytes | Any, event: int) -> None:  # no super().__init__: no seeding
-        self._mac = key if not isinstance(key, bytes) else hmac.new(key, digestmod=_DIGEST)
+        self._mac = key if not isinstance(key, bytes) else _keyed(key)
         self._prefix = b"chance:%d:" % event
         self._block = 0
         self._pool = 0
@@ -158,7 +169,7 @@ class GameChance:
 
     def __init__(self, game_seed: str) -> None:
         self._key = bytes.fromhex(game_seed)
-        self._mac = hmac.new(self._key, digestmod=_DIGEST)  # keyed once a game, copied an event
+        self._mac = _keyed(self._key)  # keyed once a game, copied for each event
         self.events = 0
 
     def next_event(self) -> EventRandom:
