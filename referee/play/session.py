@@ -7,6 +7,7 @@ exactly a match's: ``thousand replay verify`` checks a person's game like any ot
 
 from __future__ import annotations
 
+import dataclasses
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -15,10 +16,10 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from referee.games import match
 from referee.games.chance import fresh_seed
 from referee.games.match import GameOutcome, MatchConfig, play_table
 from referee.games.matchfolders import FolderError, new_match_folder
-from referee.play.follow import Follow
 from referee.players.botspec import BotSpec
 from referee.players.person import Front, Person, person_spec
 from referee.players.players import Player, TimeControl
@@ -57,12 +58,21 @@ def replay_folder(replays: Path | None) -> Path:
         ) from None
 
 
+def seats_ready_made() -> bool:
+    """Whether the match loop takes ready-made players (``MatchConfig.seat_players``)."""
+    return any(f.name == "seat_players" for f in dataclasses.fields(MatchConfig))
+
+
 def match_config(table: Table, folder: Path, person: Callable[[], Player]) -> MatchConfig:
     """One game, seated as asked: the person is bot ``seat`` and the first game of a match
     seats bot i in seat i."""
     specs = list(table.bots)
-    specs.insert(table.seat, person_spec())
     options: dict[str, Any] = {}
+    if seats_ready_made():
+        specs.insert(table.seat, person_spec())
+        options["seat_players"] = {table.seat: person}
+    else:
+        specs.insert(table.seat, BotSpec(label="you", builtin="first"))  # replaced by the person
     if table.time is not None:
         options["time"] = table.time
     if table.sandbox is not None:
@@ -76,21 +86,31 @@ def match_config(table: Table, folder: Path, person: Callable[[], Player]) -> Ma
         seed=fresh_seed() if table.seed is None else table.seed,
         replays=folder,
         logs=folder,
-        seat_players={table.seat: person},  # type: ignore[call-arg]
         **options,
     )
 
 
 def play_one(table: Table, folder: Path, front: Front) -> GameOutcome:
     """Play the game; the person decides through ``front``. Ctrl-C (or the front's own stop)
-    propagates after the match has stopped every bot."""
-    config = match_config(table, folder, lambda: Person(front, table.clock))
-    outcomes: list[GameOutcome] = []
-    # In this thread, not in a table thread of run_match: Ctrl-C must reach the person's
-    # blocking input, and play_table stops every bot before it returns, whatever happens.
-    play_table(config, 0, [0], outcomes.append, lambda first: False)
-    return outcomes[0]
+    propagates after the match has stopped every bot.
 
+    In this thread, not in a table thread of run_match: Ctrl-C must reach the person's
+    blocking input, and the table loop stops every bot before it returns, whatever happens."""
 
-def follow(folder: Path) -> Follow:
-    return Follow(folder, 0)
+    def person() -> Player:
+        return Person(front, table.clock)
+
+    config = match_config(table, folder, person)
+    if seats_ready_made():
+        outcomes: list[GameOutcome] = []
+        play_table(config, 0, [0], outcomes.append, lambda first: False)
+        return outcomes[0]
+    # Until the match loop takes ready-made players: play_table's own steps, with the person
+    # put in the seat by hand.
+    seats = match.Table(config, 0)
+    try:
+        seats.players[table.seat] = person()
+        plan = match.plan_game(table.players, 0, config.seed, False)
+        return match.play_game(seats, plan)
+    finally:
+        seats.close()

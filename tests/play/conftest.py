@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shlex
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -20,7 +19,7 @@ from referee.replay.frames import LoadedReplay, load_frames
 ROOT = Path(__file__).resolve().parents[2]
 DICE_BOT = f"{sys.executable} {ROOT / 'bots' / 'dice_bot.py'}"
 CARD_BOT = f"{sys.executable} {ROOT / 'bots' / 'card_bot.py'}"
-PLAY = shlex.split(os.environ.get("THOUSAND_PLAY_DEV", "")) or ["thousand", "play"]
+PLAY = ["thousand", "play"]
 CARD_SHOWN = re.compile(r"(10|[9JQKA])([♠♣♦♥])")
 CARD_CODE = re.compile(r"\b([9TJQKA][SCDH])\b")
 SUITS = {"♠": "S", "♣": "C", "♦": "D", "♥": "H"}
