@@ -262,7 +262,14 @@ def create_seat_app(front: WebFront, secret: str, port: list[int]) -> FastAPI:
     async def act(given: str, request: Request) -> Response:
         if not allowed(request, given):
             return missing()
-        body = await request.body()
+        declared = request.headers.get("content-length", "0")
+        if not declared.isdigit() or int(declared) > MAX_BODY:
+            return JSONResponse({"ok": False, "why": "too long"}, 413, headers=HEADERS)
+        body = b""
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY:
+                break
         if len(body) > MAX_BODY:
             return JSONResponse({"ok": False, "why": "too long"}, 413, headers=HEADERS)
         try:

@@ -5,6 +5,7 @@ holds a card the seat did not know."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import random
 import re
@@ -205,6 +206,13 @@ def test_the_seat_answers_only_its_secret_and_its_turn(
     assert seat.post(b"{") == 400
     assert seat.post(b'{"turn": "1", "choice": 1}') == 400
     assert seat.post(b"x" * 5000) == 413
+    # Sent in chunks, with no length announced: cut at the same bound.
+    host, port = seat.url.split("/")[2].split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=10)
+    path = "/" + seat.url.split("/", 3)[3] + "act"
+    connection.request("POST", path, body=iter([b"x" * 4000] * 3), encode_chunked=True)
+    assert connection.getresponse().status == 413
+    connection.close()
     assert seat.post(json.dumps({"turn": 999, "choice": 1}).encode()) == 409
     state = json.loads(seat.get("state")[2])
     while not state["turn"]:
