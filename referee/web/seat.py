@@ -46,6 +46,7 @@ HEADERS = {
 }
 MAX_BODY = 1024
 POLL = 0.25
+SHOW_GRACE = 2.0  # seconds for the page to fetch and draw a turn before the clock starts anyway
 
 
 def _resource(folder: str, name: str) -> str:
@@ -81,7 +82,9 @@ class WebFront:
         self.legal: list[dict[str, Any]] = []
         self.choices: list[dict[str, Any]] = []
         self.left: float | None = None
-        self.deadline: float | None = None
+        self.deadline: float | None = None  # when the person's clock runs out this turn
+        self.allowance: float | None = None  # seconds on their clock this turn
+        self.asked: float | None = None  # when their clock started this turn
         self.result: dict[str, Any] | None = None
         self.answers: queue.Queue[tuple[int, int]] = queue.Queue()
         self.seen_end = threading.Event()
@@ -116,6 +119,9 @@ class WebFront:
     def decide(
         self, view: dict[str, Any], legal: list[dict[str, Any]], left: float | None
     ) -> tuple[dict[str, Any], float]:
+        """The clock starts when the page has drawn the last step and the choice (it says so
+        when it polls), at the latest once the new steps had their time on the page."""
+        before = len(self.steps)
         self._catch_up()
         listed = choices(legal, self.names)
         with self.lock:
@@ -135,11 +141,14 @@ class WebFront:
                 self.steps.append(
                     {"i": 0, "kind": None, "seat": None, "d": [], "view": _plain(view)}
                 )
-            asked = time.monotonic()
-            self.deadline = None if left is None else asked + left
+            self.allowance, self.asked, self.deadline = left, None, None
+            latest = time.monotonic() + (len(self.steps) - before) * self.pace + SHOW_GRACE
         while True:
-            remaining = None if self.deadline is None else self.deadline - time.monotonic()
-            if remaining is not None and remaining <= 0:
+            now = time.monotonic()
+            if self.asked is None and now >= latest:
+                self._start_clock(turn)
+            deadline = self.deadline
+            if deadline is not None and now >= deadline:
                 self._close_turn()
                 raise TimeoutError
             try:
@@ -147,14 +156,22 @@ class WebFront:
             except queue.Empty:
                 continue
             if answered == turn and 0 <= index < len(legal):
+                asked = self.asked
                 self._close_turn()
-                return legal[index], time.monotonic() - asked
+                return legal[index], 0.0 if asked is None else time.monotonic() - asked
+
+    def _start_clock(self, turn: int) -> None:
+        with self.lock:
+            if turn == self.turn and self.choices and self.asked is None:
+                self.asked = time.monotonic()
+                if self.allowance is not None:
+                    self.deadline = self.asked + self.allowance
 
     def _close_turn(self) -> None:
         with self.lock:
             self.legal = []
             self.choices = []
-            self.deadline = None
+            self.allowance, self.asked, self.deadline = None, None, None
 
     def end(self, message: dict[str, Any]) -> None:
         return None
@@ -185,7 +202,11 @@ class WebFront:
 
     # ---------------------------------------------------------------- the page's side
 
-    def state(self, since: int) -> dict[str, Any]:
+    def state(self, since: int, shown: int = 0) -> dict[str, Any]:
+        """What the page has not got yet; ``shown``: the turn whose choice the page has
+        drawn (it starts the person's clock)."""
+        if shown:
+            self._start_clock(shown)
         with self.lock:
             over = self.result is not None
             document: dict[str, Any] = {
@@ -197,7 +218,7 @@ class WebFront:
                 "steps": self.steps[since:] if 0 <= since <= len(self.steps) else [],
                 "turn": self.turn if self.choices else 0,
                 "choices": self.choices,
-                "left": None
+                "left": self.allowance
                 if self.deadline is None
                 else max(0.0, self.deadline - time.monotonic()),
                 "result": self.result,
@@ -251,11 +272,13 @@ def create_seat_app(front: WebFront, secret: str, port: list[int]) -> FastAPI:
         return Response(style, media_type="text/css; charset=utf-8", headers=HEADERS)
 
     @app.get("/s/{given}/state")
-    def state(given: str, request: Request, since: int = 0) -> Response:
+    def state(given: str, request: Request, since: int = 0, shown: int = 0) -> Response:
         if not allowed(request, given):
             return missing()
         return Response(
-            orjson.dumps(front.state(since)), media_type="application/json", headers=HEADERS
+            orjson.dumps(front.state(since, shown)),
+            media_type="application/json",
+            headers=HEADERS,
         )
 
     @app.post("/s/{given}/act")

@@ -318,3 +318,42 @@ def test_ctrl_c_stops_the_browser_seat_and_its_bots(tmp_path: Path) -> None:
         raise AssertionError("the seat's server outlived the command")
     except urllib.error.URLError:
         pass
+
+
+def test_the_browser_clock_starts_when_the_choice_is_drawn(
+    tmp_path: Path, short_dice: Path, replay_of: Any, seats: list[Seat]
+) -> None:
+    seat = Seat(
+        [
+            "--game",
+            "dice",
+            "--rules",
+            str(short_dice),
+            "--clock",
+            "1",
+            "--pace",
+            "0",
+            "--replays",
+            str(tmp_path / "out"),
+            "builtin:random",
+        ],
+        tmp_path,
+    )
+    seats.append(seat)
+    state = json.loads(seat.get("state")[2])
+    while not state["turn"]:
+        time.sleep(0.05)
+        state = json.loads(seat.get("state")[2])
+    assert state["left"] == 1.0  # not running until the page has drawn the choice
+    time.sleep(0.5)  # half the clock, well inside the 2 s the page has to draw the turn
+    again = json.loads(seat.get("state")[2])
+    assert again["turn"] == state["turn"] and again["left"] == 1.0  # still not running
+    seat.get(f"state?since=0&shown={state['turn']}")  # the page drew it: the clock runs
+    while state["result"] is None:
+        time.sleep(0.1)
+        state = json.loads(seat.get("state")[2])
+    seat.get(f"state?since={state['total']}")
+    seat.finish()
+    _, loaded = replay_of(tmp_path / "out")
+    assert [f["kind"] for f in loaded.result["faults"]] == ["timeout"]
+    assert loaded.result["ranking"][-1] == 0

@@ -189,7 +189,9 @@
   }
 
   async function poll() {
-    const reply = await fetch(base + "state?since=" + S.steps.length, { cache: "no-store" });
+    // "shown": the page has drawn the last step and this turn's choice (the clock starts).
+    const shown = live() ? "&shown=" + S.turn : "";
+    const reply = await fetch(base + "state?since=" + S.steps.length + shown, { cache: "no-store" });
     if (!reply.ok) throw new Error("the seat's server answered " + reply.status);
     const data = await reply.json();
     S.names = data.names; S.seat = data.seat; S.game = data.game; S.pace = data.pace;
