@@ -130,6 +130,10 @@ class MatchConfig:
     only: tuple[int, ...] | None = None
     """Play only these game numbers of the plan (a cluster task's or a resumed run's share);
     each keeps the seed and seating it has in the whole match. None: every planned game."""
+    seat_players: dict[int, Callable[[], Player]] = field(default_factory=dict)
+    """Bots played by a ready-made Player instead of a process (bot index -> factory): the
+    person of ``thousand play``. Such a match plays its tables in threads (a factory does not
+    travel to another process)."""
     processes: bool | None = None
     """Play each table in a process of its own (True), in a thread of this one (False), or
     decide (None: processes when there is more than one table, so that tables use every core;
@@ -190,6 +194,9 @@ class Table:
         self.slot = slot
         self.players: list[Player] = []
         for index, spec in enumerate(config.bots):
+            if index in config.seat_players:
+                self.players.append(config.seat_players[index]())
+                continue
             log = None
             if config.logs is not None:
                 log = config.logs / f"bot{index}-{_safe(spec.label)}-table{slot}.stderr.log"
@@ -551,7 +558,7 @@ async def run_match(config: MatchConfig, on_game: OnGame | None = None) -> list[
     slots = max(1, min(config.concurrency, len(indices)))
     shares = [indices[slot::slots] for slot in range(slots)]
     processes = config.processes if config.processes is not None else slots > 1
-    if processes and multiprocessing.current_process().daemon:
+    if processes and (multiprocessing.current_process().daemon or config.seat_players):
         processes = False  # a daemonic process (a Dask worker's) may not start processes
     outcomes = await run_tables(config, shares, on_game, processes=processes)
     outcomes.sort(key=lambda o: o.plan.index)
