@@ -7,7 +7,6 @@ exactly a match's: ``thousand replay verify`` checks a person's game like any ot
 
 from __future__ import annotations
 
-import dataclasses
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -16,7 +15,6 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from referee.games import match
 from referee.games.chance import fresh_seed
 from referee.games.match import GameOutcome, MatchConfig, play_table
 from referee.games.matchfolders import FolderError, new_match_folder
@@ -58,21 +56,12 @@ def replay_folder(replays: Path | None) -> Path:
         ) from None
 
 
-def seats_ready_made() -> bool:
-    """Whether the match loop takes ready-made players (``MatchConfig.seat_players``)."""
-    return any(f.name == "seat_players" for f in dataclasses.fields(MatchConfig))
-
-
 def match_config(table: Table, folder: Path, person: Callable[[], Player]) -> MatchConfig:
     """One game, seated as asked: the person is bot ``seat`` and the first game of a match
     seats bot i in seat i."""
     specs = list(table.bots)
+    specs.insert(table.seat, person_spec())
     options: dict[str, Any] = {}
-    if seats_ready_made():
-        specs.insert(table.seat, person_spec())
-        options["seat_players"] = {table.seat: person}
-    else:
-        specs.insert(table.seat, BotSpec(label="you", builtin="first"))  # replaced by the person
     if table.time is not None:
         options["time"] = table.time
     if table.sandbox is not None:
@@ -86,6 +75,7 @@ def match_config(table: Table, folder: Path, person: Callable[[], Player]) -> Ma
         seed=fresh_seed() if table.seed is None else table.seed,
         replays=folder,
         logs=folder,
+        seat_players={table.seat: person},
         **options,
     )
 
@@ -101,16 +91,6 @@ def play_one(table: Table, folder: Path, front: Front) -> GameOutcome:
         return Person(front, table.clock)
 
     config = match_config(table, folder, person)
-    if seats_ready_made():
-        outcomes: list[GameOutcome] = []
-        play_table(config, 0, [0], outcomes.append, lambda first: False)
-        return outcomes[0]
-    # Until the match loop takes ready-made players: play_table's own steps, with the person
-    # put in the seat by hand.
-    seats = match.Table(config, 0)
-    try:
-        seats.players[table.seat] = person()
-        plan = match.plan_game(table.players, 0, config.seed, False)
-        return match.play_game(seats, plan)
-    finally:
-        seats.close()
+    outcomes: list[GameOutcome] = []
+    play_table(config, 0, [0], outcomes.append, lambda first: False)
+    return outcomes[0]
