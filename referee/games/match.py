@@ -130,6 +130,9 @@ class MatchConfig:
     only: tuple[int, ...] | None = None
     """Play only these game numbers of the plan (a cluster task's or a resumed run's share);
     each keeps the seed and seating it has in the whole match. None: every planned game."""
+    public: bool = False
+    """Its replays and fault details are published (a ladder's): a bot's stderr is never
+    quoted in them — it stays in the bot's log, which only its owner reads."""
     seat_players: dict[int, Callable[[], Player]] = field(default_factory=dict)
     """Bots played by a ready-made Player instead of a process (bot index -> factory): the
     person of ``thousand play``. Such a match plays its tables in threads (a factory does not
@@ -207,6 +210,7 @@ class Table:
                     pid_namespace=config.pid_namespace,
                     sandbox=config.sandbox,
                     abort=abort,
+                    quote_stderr=not config.public,
                 )
                 if spec.builtin is None
                 else make_player(spec)

@@ -118,6 +118,7 @@ def match_config(spec: MatchSpec, sandbox: Sandbox | None) -> MatchConfig:
         # core (one Python process runs one thread at a time), and a match that breaks its
         # process cannot take the run loop with it.
         processes=True,
+        public=True,  # standings and replays are published: no bot's stderr in them
         replays=replays,
         logs=replays / "logs",
         compress=bool(spec.options.get("compress")),

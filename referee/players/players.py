@@ -161,12 +161,14 @@ class ProcessPlayer(Player):
         pid_namespace: bool = True,
         sandbox: Sandbox | None = None,
         abort: int | None = None,
+        quote_stderr: bool = True,
     ) -> None:
         self.spec = spec
         self.stderr_path = stderr_path
         self.pid_namespace = pid_namespace
         self.sandbox = sandbox
         self.abort = abort
+        self.quote_stderr = quote_stderr
         self.process: BotProcess | None = None
         self._cpu_mark = 0.0
         self._launched = 0.0
@@ -184,6 +186,7 @@ class ProcessPlayer(Player):
             pid_namespace=self.pid_namespace,
             sandbox=self.sandbox,
             abort=self.abort,
+            quote_stderr=self.quote_stderr,
         )
         self.process = process
         self._launched = time.perf_counter()

@@ -179,8 +179,10 @@ class BotProcess:
         pid_namespace: bool = True,
         sandbox: Sandbox | None = None,
         abort: int | None = None,
+        quote_stderr: bool = True,
     ) -> None:
         self.spec = spec
+        self.quote_stderr = quote_stderr  # may a fault's detail quote the bot's stderr?
         self.sandbox = sandbox if sandbox is not None else Sandbox()
         self.stderr_path = stderr_path
         self.stderr_cap = stderr_cap
@@ -537,12 +539,12 @@ class BotProcess:
             return Fault("resource_limit", f"{limit} (the bot {how})")
         if code in (126, 127):  # the shell's and the launcher's "cannot run this program"
             where = " inside the sandbox" if self.sandbox.mode == "bwrap" else ""
-            said = self._last_stderr_line()
-            return Fault(
-                "crash",
-                f"the bot {how}: its program could not be run{where}"
-                + (f" ({said})" if said else ""),
-            )
+            if self.quote_stderr:
+                said = self._last_stderr_line()
+                why = f" ({said})" if said else ""
+            else:
+                why = " (its stderr log, which only its owner reads, says why)"
+            return Fault("crash", f"the bot {how}: its program could not be run{where}{why}")
         return Fault("crash", f"the bot {how}")
 
     def _last_stderr_line(self) -> str:
