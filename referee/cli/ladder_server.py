@@ -138,7 +138,10 @@ def _listen(host: str, port: int) -> socket.socket:
     except socket.gaierror as error:
         fail(f"cannot listen on {host!r}: {error.strerror}")
         raise
-    sock = socket.socket(info[0], socket.SOCK_STREAM)
+    # The protocol named (IPPROTO_TCP), not 0: asyncio turns Nagle's algorithm off only on
+    # sockets that say they are TCP, and with it on every response waited ~40 ms for the
+    # client's delayed ACK.
+    sock = socket.socket(info[0], socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind(info[4])
@@ -225,6 +228,7 @@ def serve(
 
     from referee.web.app import create_app
     from referee.web.archive import Limits
+    from referee.web.serving import StreamClosingServer
     from referee.web.settings import BuildLimits, ServerSettings
 
     conn = _open(db)
@@ -287,7 +291,7 @@ def serve(
     )
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"serving http://{shown}:{bound}", err=True)
-    uvicorn.Server(config).run(sockets=[sock])
+    StreamClosingServer(config, app).run(sockets=[sock])
 
 
 def register(group: click.Group) -> None:
