@@ -206,11 +206,11 @@ def choose(text: str, legal: list[dict[str, Any]], game: str, names: list[str]) 
     if len(found) == 1:
         return legal[found[0]]
     if not found:
-        hint = (
-            "cards as QS, Q♠ or 10H, bids by value, or the number #N"
-            if game == "cards"
-            else "r to roll, s to stop, dice to keep by their faces (r 155), or the number #N"
+        keys = [c.key for c in choices(legal, names)]
+        listed = ", ".join(keys[:5]) + (", …" if len(keys) > 5 else "")
+        raise NotUnderstood(
+            f"{shown!r} is not one of the legal actions now: type one of the keys listed "
+            f"({listed}) or a number #1 to #{len(legal)}"
         )
-        raise NotUnderstood(f"{shown!r} is not one of the legal actions now: type {hint}")
     options = ", ".join(f"#{i + 1} {label(legal[i], names)}" for i in found[:8])
     raise NotUnderstood(f"{shown!r} can mean several actions: type the number of one ({options})")
