@@ -239,3 +239,24 @@ def test_game_page_of_a_running_match_shows_its_games_when_it_ends(
     assert page.js("document.body.dataset.status") == "done"
     assert page.js("window.loaded === undefined")  # a new page: the old one reloaded itself
     assert_clean_page(page, server)
+
+
+def test_entrant_page_redraws_itself_when_the_entrant_has_played(
+    page: Page,
+    slow_ladder: Path,
+    serve: Callable[..., Server],
+    run_match: Callable[[Path], subprocess.Popen[bytes]],
+) -> None:
+    """The chart, versions and matches of an entrant's page are drawn by the server: when the
+    entrant has played another match the page loads itself anew, and shows it."""
+    server = serve(slow_ladder)
+    page.open(server.url + "/entrants/napper")
+    assert page.js("document.body.dataset.matches") == "0"
+    wait_for(page, "document.documentElement.dataset.ready", 10, "the page's script")
+    page.js("window.loaded = true")
+    finish(run_match(slow_ladder))
+    wait_for(page, "document.body?.dataset.matches === '1'", 30, "the page drawn anew")
+    assert page.js("window.loaded === undefined")  # a new page: the old one reloaded itself
+    # The chart has come with it: the start and the match, one point each.
+    assert page.js("document.querySelector('path.rating').dataset.points") == "2"
+    assert_clean_page(page, server)

@@ -1,4 +1,4 @@
-// Keeps the standings and live pages current over server-sent events (/live/events).
+// Keeps the standings, live and entrant pages current over server-sent events (/live/events).
 // Without JavaScript the pages are the same, only as of their loading. Every text comes from
 // the server ready to show (names already made safe) and goes in with textContent: nothing a
 // contestant wrote is ever parsed as HTML here.
@@ -10,7 +10,9 @@
   const body = document.body.dataset;
   // A game page of a running match shows its games once it ends: reloaded then.
   const waiting = page === "game" && body.status === "running";
-  if (page !== "standings" && page !== "live" && !waiting) return;
+  // An entrant page is drawn anew (chart, versions, matches) once it has played another match.
+  const following = page === "entrant";
+  if (page !== "standings" && page !== "live" && !waiting && !following) return;
   if (!("EventSource" in window)) return;
 
   function cell(text, className) {
@@ -105,6 +107,15 @@
     const data = JSON.parse(event.data);
     const done = document.getElementById("matches-done");
     if (done) done.textContent = String(data.matches_done);
+    if (following) {
+      const here = decodeURIComponent(window.location.pathname);
+      const row = data.standings.find(function (r) { return decodeURIComponent(r.href) === here; });
+      if (row && String(row.matches) !== body.matches) {
+        source.close();
+        window.location.reload();
+      }
+      return;
+    }
     if (waiting) {
       const id = Number(body.match);
       // Finished, not merely absent from a state read before it was claimed.
