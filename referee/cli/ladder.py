@@ -9,7 +9,6 @@ import signal
 import sqlite3
 import sys
 import time
-import unicodedata
 from pathlib import Path
 
 import click
@@ -18,7 +17,7 @@ from referee.cli import ladder_server
 from referee.cli.bounds import MAX_SEATS, int_range, time_options
 from referee.cli.sandbox_options import sandbox_from_options, sandbox_options_defaulting
 from referee.games.chance import MAX_SEED, fresh_seed, is_guessable
-from referee.ladder import paths, ratings, rerate, service, standings, store
+from referee.ladder import names, paths, ratings, rerate, service, standings, store
 from referee.players.botspec import BotSpec, BotSpecError, parse_bot
 from referee.players.sandbox import Sandbox, SandboxError, resolve, visible_paths
 from referee.replay.reader import ReplayError
@@ -54,17 +53,9 @@ def _open(path: str, *, write: bool = True) -> sqlite3.Connection:
 
 
 def _check_name(name: str) -> None:
-    """An entrant's name is shown in terminals, pages and tables: it must be something a
-    person can read, tell apart and type."""
-    if not name.strip():
-        fail("an entrant's name must not be empty or only spaces")
-    if name != name.strip():
-        fail(f"an entrant's name must not start or end with a space: {name!r}")
-    if len(name) > NAME_LIMIT:  # what every table shows of a name
-        fail(f"an entrant's name is at most {NAME_LIMIT} characters ({len(name)} given)")
-    odd = [c for c in name if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")]
-    if odd:
-        fail(f"an entrant's name must not hold control or invisible characters: {name!r}")
+    problem = names.name_problem(name)
+    if problem is not None:
+        fail(problem)
 
 
 class LadderGroup(click.Group):

@@ -13,11 +13,9 @@ import hashlib
 import hmac
 import secrets
 import sqlite3
-import unicodedata
 from dataclasses import dataclass
 
-from referee.ladder import store
-from referee.safetext import NAME_LIMIT
+from referee.ladder import names, store
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS accounts (
@@ -53,18 +51,9 @@ def token_hash(token: str) -> str:
 
 
 def name_problem(name: str) -> str | None:
-    """Why ``name`` cannot be a contestant's (it becomes their entrant's name, shown in every
-    page and table), or None. The same rules as ``ladder add``'s."""
-    if not name.strip():
-        return "a contestant's name must not be empty or only spaces"
-    if name != name.strip():
-        return f"a contestant's name must not start or end with a space: {name!r}"
-    if len(name) > NAME_LIMIT:
-        return f"a contestant's name is at most {NAME_LIMIT} characters ({len(name)} given)"
-    bad = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
-    if any(unicodedata.category(c) in bad for c in name):
-        return f"a contestant's name must not hold control or invisible characters: {name!r}"
-    return None
+    """Why ``name`` cannot be a contestant's (it becomes their entrant's name), or None: the
+    same rule as ``ladder add``'s."""
+    return names.name_problem(name, "a contestant's name")
 
 
 def invite(db: sqlite3.Connection, name: str, *, organiser: bool = False) -> str:
