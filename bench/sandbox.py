@@ -6,7 +6,6 @@ Usage: python bench/sandbox.py [--runs 10]. The bot is bots/random_bot.py (a ~30
 from __future__ import annotations
 
 import argparse
-import asyncio
 import statistics
 import sys
 import time
@@ -23,23 +22,23 @@ from referee.players.sandbox import Sandbox, SandboxError, resolve  # noqa: E402
 BOT = f"{sys.executable} {HERE.parent / 'bots' / 'random_bot.py'}"
 
 
-async def start_once(mode: str) -> float:
+def start_once(mode: str) -> float:
     player = ProcessPlayer(parse_bot(BOT), sandbox=Sandbox(mode=mode))  # type: ignore[arg-type]
     began = time.perf_counter()
-    await player.start(hello_message("dice", 2, 1, {}, {}), TimeControl())
+    player.start(hello_message("dice", 2, 1, {}, {}), TimeControl())
     elapsed = time.perf_counter() - began
-    await player.close(0.2)
+    player.close(0.2)
     return elapsed
 
 
-async def main(runs: int) -> None:
+def main(runs: int) -> None:
     for mode in ("none", "rlimits", "bwrap"):
         try:
             resolve(Sandbox(mode=mode))  # type: ignore[arg-type]
         except SandboxError as error:
             print(f"{mode}: not usable here ({error})")
             continue
-        times = [await start_once(mode) for _ in range(runs)]
+        times = [start_once(mode) for _ in range(runs)]
         median = statistics.median(times) * 1000
         print(f"{mode:8} median {median:5.0f} ms spawn to hello ({runs} runs)")
 
@@ -47,4 +46,4 @@ async def main(runs: int) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=10)
-    asyncio.run(main(parser.parse_args().runs))
+    main(parser.parse_args().runs)

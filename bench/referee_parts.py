@@ -1,0 +1,151 @@
+"""Where a referee decision's time goes, part by part, pinned to one core (issue: referee).
+
+(1) the bare blocking round trip of a real request (a dice and a card view with its legal
+    actions) to the instant bot, against the floor's 240-byte line to the echo child;
+(2) the engine with the match loop around it: a match of in-process ``builtin:first`` players
+    (no pipes, no processes), CPU time a decision;
+(3) chance: a dice throw and a card shuffle through ``GameChance`` (an HMAC a chance event);
+(4) optionally (``--profile``) cProfile of one table playing card games against instant bots,
+    the 25 most expensive functions.
+Usage: python bench/referee_parts.py [--profile]
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import pstats
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
+
+from referee.games.chance import GameChance, derive  # noqa: E402
+from referee.games.match import MatchConfig, play_table  # noqa: E402
+from referee.players.botspec import parse_bot  # noqa: E402
+from referee.players.players import TimeControl  # noqa: E402
+from thousand.game import CHANCE  # noqa: E402
+from thousand.registry import game_spec  # noqa: E402
+from thousand.rules_io import load_rules  # noqa: E402
+
+HELLO = b'{"type":"hello","protocol":1,"game":"dice","players":2,"games":1,"rules":{},"time":{}}\n'
+
+
+def sample_request(game: str) -> dict[str, Any]:
+    """The first decision of a game: its view and legal actions, as a request."""
+    state = game_spec(game).new_game(load_rules(game, "classic"), 3 if game == "cards" else 2)
+    chance = GameChance(derive(1, "parts"))
+    while state.to_move() == CHANCE:
+        state.apply(state.sample_chance(chance.next_event()))
+    seat = state.to_move()
+    return {
+        "type": "request",
+        "id": 0,
+        "events": [],
+        "view": state.view(seat),
+        "legal": state.legal_actions(),
+        "clock": {"left_ms": 10000, "move_ms": 1000},
+    }
+
+
+def round_trip_us(script: str, payload: dict[str, Any], rounds: int = 20000) -> float:
+    child = subprocess.Popen(
+        [sys.executable, str(HERE / script)], stdin=subprocess.PIPE, stdout=subprocess.PIPE
+    )
+    assert child.stdin is not None and child.stdout is not None
+    write, readline = child.stdin, child.stdout.readline
+    if script == "instant_bot.py":
+        write.write(HELLO)
+        write.flush()
+        readline()
+    for number in range(-300, rounds):
+        if number == 0:
+            start = time.perf_counter()
+        payload["id"] = number
+        write.write(orjson.dumps(payload) + b"\n")
+        write.flush()
+        readline()
+    elapsed = time.perf_counter() - start
+    child.kill()
+    child.wait()
+    return elapsed / rounds * 1e6
+
+
+def builtin_us(game: str, games: int) -> float:
+    players = 3 if game == "cards" else 2
+    config = MatchConfig(
+        game=game,
+        rules=load_rules(game, "classic"),
+        bots=[parse_bot("builtin:first")] * players,
+        games=games,
+        seed=1,
+        time=TimeControl(startup=10, bank=60, per_move=10),
+    )
+    outcomes: list[Any] = []
+    start = time.process_time()
+    play_table(config, 0, list(range(games)), outcomes.append, lambda first: False)
+    return (time.process_time() - start) / sum(o.decisions for o in outcomes) * 1e6
+
+
+def chance_us() -> tuple[float, float]:
+    chance = GameChance(derive(1, "chance"))
+    deck = list(range(24))
+    rounds = 100_000
+    start = time.process_time()
+    for _ in range(rounds):
+        chance.next_event().random()
+    throw = (time.process_time() - start) / rounds * 1e6
+    start = time.process_time()
+    for _ in range(rounds):
+        chance.next_event().shuffle(deck)
+    return throw, (time.process_time() - start) / rounds * 1e6
+
+
+def profile_cards(games: int) -> None:
+    instant = f"{sys.executable} {HERE / 'instant_bot.py'}"
+    config = MatchConfig(
+        game="cards",
+        rules=load_rules("cards", "classic"),
+        bots=[parse_bot(instant)] * 3,
+        games=games,
+        seed=1,
+        time=TimeControl(startup=10, bank=60, per_move=10),
+    )
+    profile = cProfile.Profile()
+    profile.enable()
+    play_table(config, 0, list(range(games)), lambda outcome: None, lambda first: False)
+    profile.disable()
+    pstats.Stats(profile).sort_stats("tottime").print_stats(25)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--profile", action="store_true", help="Also profile a card table.")
+    args = parser.parse_args()
+    os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
+    floor = {"type": "request", "id": 0, "view": {"dice": [1, 5, 3, 3, 4], "pad": "x" * 180}}
+    print(f"(1) floor: {round_trip_us('echo_child.py', floor):.1f} µs a round trip (240 B)")
+    for game in ("dice", "cards"):
+        request = sample_request(game)
+        size = len(orjson.dumps(request))
+        print(
+            f"(1) {game} request ({size} B) to the instant bot, bare blocking loop: "
+            f"{round_trip_us('instant_bot.py', request):.1f} µs a round trip"
+        )
+    print(f"(2) dice, builtin:first, match loop: {builtin_us('dice', 10):.1f} µs CPU a decision")
+    print(f"(2) cards, builtin:first, match loop: {builtin_us('cards', 20):.1f} µs CPU a decision")
+    throw, shuffle = chance_us()
+    print(f"(3) chance: a throw {throw:.2f} µs, a shuffle of 24 {shuffle:.2f} µs")
+    if args.profile:
+        profile_cards(20)
+
+
+if __name__ == "__main__":
+    main()
