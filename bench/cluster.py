@@ -51,7 +51,7 @@ DASK = [sys.executable, "-m", "dask"]
 """The dask command of this Python (its console script may not be on PATH)."""
 
 
-def new_ladder(folder: Path, rules: str) -> Path:
+def new_ladder(folder: Path, rules: str, bots_kind: str = "example") -> Path:
     path = folder / "ladder.db"
     loaded = load_rules("dice", rules)
     time_control = {"startup": 10.0, "bank": 10.0, "per_move": 1.0, "clock": "cpu"}
@@ -65,6 +65,8 @@ def new_ladder(folder: Path, rules: str) -> Path:
         for name in ("dice", "random")
         for seed in (1, 2)
     }
+    if bots_kind == "builtin":  # in-process players: a match keeps exactly one core busy
+        bots = {f"random{seed}": "builtin:random" for seed in range(4)}
     start = ratings.Rating()
     with store.transaction(db):
         for name, bot in bots.items():
@@ -155,11 +157,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, default=16)
     parser.add_argument("--rules", default="classic")
+    parser.add_argument(
+        "--bots",
+        choices=["example", "builtin"],
+        default="example",
+        help="example: the example bots as processes (a match's three bots start side by side, "
+        "so one match already uses more than one core); builtin: in-process random players, "
+        "one core a match — what the executors' own scaling shows.",
+    )
     args = parser.parse_args()
     sandbox = Sandbox(mode="rlimits")
     print(
         f"# {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
-        f"{args.matches} matches a setting, 3-player dice ({args.rules}), sandbox rlimits"
+        f"{args.matches} matches a setting, 3-player dice ({args.rules}), sandbox rlimits, "
+        f"{args.bots} bots"
     )
     rates: dict[str, float] = {}
     local_match: list[float] = []
@@ -167,7 +178,10 @@ def main() -> None:
     for workers in (1, 2):
         with tempfile.TemporaryDirectory(prefix="cluster-bench-") as folder:
             elapsed = run(
-                new_ladder(Path(folder), args.rules), LocalExecutor(sandbox), args.matches, workers
+                new_ladder(Path(folder), args.rules, args.bots),
+                LocalExecutor(sandbox),
+                args.matches,
+                workers,
             )
         rates[f"local{workers}"] = args.matches / elapsed * 60
         if workers == 1:
@@ -181,7 +195,9 @@ def main() -> None:
             procs, address = start_cluster(root, workers)
             try:
                 executor = DaskExecutor(address, sandbox)
-                elapsed = run(new_ladder(root, args.rules), executor, args.matches, workers)
+                elapsed = run(
+                    new_ladder(root, args.rules, args.bots), executor, args.matches, workers
+                )
             finally:
                 procs.close()
         rates[f"dask{workers}"] = args.matches / elapsed * 60

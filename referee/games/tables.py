@@ -30,10 +30,9 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any, Protocol
 
-from referee.games.match import GameOutcome, MatchConfig, play_table
+from referee.games.match import GameOutcome, MatchConfig, OnGame, play_table
 from referee.players.process import Aborted
 
-OnGame = Callable[[GameOutcome], bool]
 Post = Callable[[str, int, Any], None]
 _PR_SET_PDEATHSIG = 1
 
