@@ -15,9 +15,16 @@ from typing import Any
 
 import click
 
-from referee.cli.bounds import MAX_CONCURRENCY, MAX_GAMES, int_range, time_options
+from referee.cli.bounds import MAX_GAMES, int_range, time_options
+from referee.cli.options import (
+    concurrency_option,
+    game_option,
+    gzip_option,
+    json_option,
+    rules_option,
+    seed_option,
+)
 from referee.cli.sandbox_options import sandbox_from_options, sandbox_options
-from referee.games.chance import MAX_SEED
 from thousand import __version__
 from thousand.errors import RulesError
 from thousand.registry import GAME_NAMES, game_spec
@@ -136,10 +143,8 @@ def _positive(name: str, value: float) -> None:
 
 @main.command(short_help="Play a match between bots; results, Elo, SPRT, replays.")
 @click.argument("bots", nargs=-1, required=False, metavar="BOT BOT [BOT...]")
-@click.option("--game", type=GAME_OPTION, default="cards", show_default=True)
-@click.option(
-    "--rules", "rules_arg", default="classic", show_default=True, help="Preset or rules file."
-)
+@game_option
+@rules_option
 @click.option(
     "--games",
     type=int_range(1, MAX_GAMES),
@@ -147,21 +152,10 @@ def _positive(name: str, value: float) -> None:
     show_default=True,
     help="With --rotate, rounded up to whole duplicate groups (announced).",
 )
-@click.option(
-    "--seed",
-    type=click.IntRange(min=0, max=MAX_SEED),
-    default=None,
-    help="Reproduce a match. Default: a fresh secret 128-bit seed, shown in the report.",
-)
+@seed_option("Reproduce a match. Default: a fresh secret 128-bit seed, shown in the report.")
 @click.option("--rotate", is_flag=True, help="Duplicate format: every seed in every seating.")
 @time_options("wall", "Charge wall time or the bot's CPU time.")
-@click.option(
-    "--concurrency",
-    type=int_range(1, MAX_CONCURRENCY),
-    default=1,
-    show_default=True,
-    help="Tables at once, each with its own bot processes.",
-)
+@concurrency_option("Tables at once, each with its own bot processes.")
 @click.option(
     "--replays",
     type=click.Path(file_okay=False),
@@ -169,7 +163,7 @@ def _positive(name: str, value: float) -> None:
     help="Replay folder: each match writes into a new sub-folder match-DATE-TIME-XXXX of it "
     "(printed at the end), never over another match's files.",
 )
-@click.option("--gzip", "compress", is_flag=True, help="Write replays as .jsonl.gz.")
+@gzip_option
 @click.option(
     "--logs",
     type=click.Path(file_okay=False),
@@ -202,7 +196,7 @@ def _positive(name: str, value: float) -> None:
     "games are kept, the rest played with the same seeds; bots, rules and options come from "
     "the run (bots must be unchanged).",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print the results as one JSON document.")
+@json_option
 def match(
     bots: tuple[str, ...],
     game: str,

@@ -8,8 +8,7 @@ from pathlib import Path
 
 import click
 
-from referee.games.chance import MAX_SEED
-from thousand.registry import GAME_NAMES
+from referee.cli.options import game_option, rules_option, seed_option
 
 MAX_CLOCK = 24 * 3600.0
 MAX_PACE = 60.0
@@ -22,17 +21,10 @@ def _seconds(name: str, value: float | None, low: float, top: float) -> None:
 
 @click.command(short_help="Take a seat yourself against bots, in the terminal or a browser.")
 @click.argument("bots", nargs=-1, required=True, metavar="BOT [BOT...]")
-@click.option("--game", type=click.Choice(GAME_NAMES), default="cards", show_default=True)
-@click.option(
-    "--rules", "rules_arg", default="classic", show_default=True, help="Preset or rules file."
-)
+@game_option
+@rules_option
 @click.option("--seat", type=click.IntRange(min=0), default=0, show_default=True, help="Your seat.")
-@click.option(
-    "--seed",
-    type=click.IntRange(min=0, max=MAX_SEED),
-    default=None,
-    help="Replay the same deals. Default: a fresh secret seed.",
-)
+@seed_option("Replay the same deals. Default: a fresh secret seed.")
 @click.option(
     "--replays",
     type=click.Path(file_okay=False),

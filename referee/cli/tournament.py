@@ -20,10 +20,18 @@ import orjson
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from referee.cli.bounds import MAX_CONCURRENCY, int_range, time_options
+from referee.cli.bounds import int_range, time_options
 from referee.cli.match import NEVER_PLAYED, distinct_labels, never_played, presets_hint
+from referee.cli.options import (
+    concurrency_option,
+    game_option,
+    gzip_option,
+    json_option,
+    rules_option,
+    seed_option,
+)
 from referee.cli.sandbox_options import sandbox_from_options, sandbox_options
-from referee.games.chance import MAX_SEED, fresh_seed
+from referee.games.chance import fresh_seed
 from referee.games.match import GameOutcome, MatchConfig
 from referee.games.matchfolders import FolderError, new_match_folder, temporary_log_folder
 from referee.games.report import count
@@ -55,7 +63,7 @@ from referee.players.players import TimeControl
 from referee.players.sandbox import Sandbox, SandboxError, resolve
 from referee.safetext import for_rich, for_terminal
 from thousand.errors import RulesError
-from thousand.registry import GAME_NAMES, game_spec
+from thousand.registry import game_spec
 from thousand.rules_io import load_rules
 
 MAX_GAMES_PER_TABLE = 10_000
@@ -68,10 +76,8 @@ def _error(message: str, code: int = 1) -> int:
 
 @click.command(short_help="Play every table of more bots than seats; crosstable, ranking.")
 @click.argument("bots", nargs=-1, required=False, metavar="BOT BOT BOT [BOT...]")
-@click.option("--game", type=click.Choice(GAME_NAMES), default="cards", show_default=True)
-@click.option(
-    "--rules", "rules_arg", default="classic", show_default=True, help="Preset or rules file."
-)
+@game_option
+@rules_option
 @click.option(
     "--players",
     type=int_range(2, 8),
@@ -100,20 +106,9 @@ def _error(message: str, code: int = 1) -> int:
     show_default=True,
     help="Duplicate format at every table: every seed in every seating.",
 )
-@click.option(
-    "--seed",
-    type=click.IntRange(min=0, max=MAX_SEED),
-    default=None,
-    help="Reproduce a tournament. Default: a fresh secret 128-bit seed, shown in the report.",
-)
+@seed_option("Reproduce a tournament. Default: a fresh secret 128-bit seed, shown in the report.")
 @time_options("wall", "Charge wall time or the bot's CPU time.")
-@click.option(
-    "--concurrency",
-    type=int_range(1, MAX_CONCURRENCY),
-    default=1,
-    show_default=True,
-    help="Games at once (of one table at a time), each with its own bot processes.",
-)
+@concurrency_option("Games at once (of one table at a time), each with its own bot processes.")
 @click.option(
     "--replays",
     type=click.Path(file_okay=False),
@@ -121,7 +116,7 @@ def _error(message: str, code: int = 1) -> int:
     help="Replay folder: the tournament writes into a new sub-folder tournament-DATE-TIME-XXXX "
     "of it, one table-NNNN folder a table; needed for --resume.",
 )
-@click.option("--gzip", "compress", is_flag=True, help="Write replays as .jsonl.gz.")
+@gzip_option
 @click.option(
     "--resume",
     type=click.Path(file_okay=False),
@@ -130,7 +125,7 @@ def _error(message: str, code: int = 1) -> int:
     "the rest played with the same seeds; bots and options come from the run.",
 )
 @sandbox_options
-@click.option("--json", "as_json", is_flag=True, help="Print the results as one JSON document.")
+@json_option
 @click.option(
     "--html",
     "html_out",
