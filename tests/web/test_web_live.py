@@ -241,22 +241,28 @@ def test_game_page_of_a_running_match_shows_its_games_when_it_ends(
     assert_clean_page(page, server)
 
 
-def test_entrant_page_redraws_itself_when_the_entrant_has_played(
+def test_entrant_page_says_when_the_entrant_has_played(
     page: Page,
     slow_ladder: Path,
     serve: Callable[..., Server],
     run_match: Callable[[Path], subprocess.Popen[bytes]],
 ) -> None:
     """The chart, versions and matches of an entrant's page are drawn by the server: when the
-    entrant has played another match the page loads itself anew, and shows it."""
+    entrant has played since, the page says so in place (it is not reloaded under the reader's
+    eyes), and loaded again it shows the match."""
     server = serve(slow_ladder)
     page.open(server.url + "/entrants/napper")
     assert page.js("document.body.dataset.matches") == "0"
-    wait_for(page, "document.documentElement.dataset.ready", 10, "the page's script")
-    page.js("window.loaded = true")
+    wait_for(page, "document.documentElement.dataset.updates", 10, "the first live update")
+    assert page.js("document.getElementById('entrant-news').hidden") is True
+    page.js("window.stayed = true")
     finish(run_match(slow_ladder))
-    wait_for(page, "document.body?.dataset.matches === '1'", 30, "the page drawn anew")
-    assert page.js("window.loaded === undefined")  # a new page: the old one reloaded itself
+    wait_for(page, "!document.getElementById('entrant-news').hidden", 30, "the news of a match")
+    assert "1 more match played" in page.js("document.getElementById('entrant-news').textContent")
+    assert page.js("window.stayed") is True  # told in place, not reloaded
+    assert_clean_page(page, server)
+    page.open(server.url + "/entrants/napper")
+    assert page.js("document.body.dataset.matches") == "1"
     # The chart has come with it: the start and the match, one point each.
     assert page.js("document.querySelector('path.rating').dataset.points") == "2"
     assert_clean_page(page, server)

@@ -10,7 +10,8 @@
   const body = document.body.dataset;
   // A game page of a running match shows its games once it ends: reloaded then.
   const waiting = page === "game" && body.status === "running";
-  // An entrant page is drawn anew (chart, versions, matches) once it has played another match.
+  // An entrant page (chart, versions, matches: drawn by the server) says when the entrant has
+  // played since it was drawn; it is not reloaded under the reader's eyes.
   const following = page === "entrant";
   if (page !== "standings" && page !== "live" && !waiting && !following) return;
   if (!("EventSource" in window)) return;
@@ -110,10 +111,15 @@
     if (following) {
       const here = decodeURIComponent(window.location.pathname);
       const row = data.standings.find(function (r) { return decodeURIComponent(r.href) === here; });
-      if (row && String(row.matches) !== body.matches) {
-        source.close();
-        window.location.reload();
+      const news = document.getElementById("entrant-news");
+      const more = row ? row.matches - Number(body.matches) : 0;
+      if (news && more > 0) {
+        news.textContent = more + (more === 1 ? " more match" : " more matches") +
+          " played since this page was drawn: reload the page to see them.";
+        news.hidden = false;
       }
+      updates += 1;
+      root.dataset.updates = String(updates);
       return;
     }
     if (waiting) {
