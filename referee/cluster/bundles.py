@@ -23,7 +23,7 @@ import stat
 import tarfile
 import uuid
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from referee.players.botspec import BotSpec
 from referee.players.sandbox import SYSTEM_PATHS, _runtime_prefixes
@@ -274,6 +274,22 @@ def _cached_intact(root: Path, digest: str) -> bool:
         return False
 
 
+def _extract(tar: tarfile.TarFile, folder: Path) -> None:
+    """Unpack with tarfile's ``data`` filter; on a Python without it (3.11 before 3.11.4,
+    Debian 12's 3.11.2) the same rule by hand: plain files and folders only, every name
+    inside the bundle, no special permission bits."""
+    if hasattr(tarfile, "data_filter"):
+        tar.extractall(folder, filter="data")
+        return
+    members = tar.getmembers()
+    for member in members:
+        parts = PurePosixPath(member.name).parts
+        if member.name.startswith("/") or ".." in parts or not (member.isfile() or member.isdir()):
+            raise tarfile.TarError(f"{member.name!r} is not a plain file or folder of the bundle")
+        member.mode &= 0o755
+    tar.extractall(folder, members=members)  # every member checked above
+
+
 def unpack(digest: str, data: bytes | None, cache: Path) -> Path:
     """The bundle's folder in ``cache``, verified by digest before it is used. ``data`` is
     needed only when the cache lacks the bundle or holds a changed copy; bytes that do not
@@ -294,7 +310,7 @@ def unpack(digest: str, data: bytes | None, cache: Path) -> Path:
     try:
         try:
             with tarfile.open(fileobj=io.BytesIO(data), mode="r:") as tar:
-                tar.extractall(staging, filter="data")
+                _extract(tar, staging)
         except tarfile.TarError as error:
             raise BundleError(f"bundle {digest[:16]} cannot be unpacked: {error}") from None
         if root.exists():  # a changed copy: moved aside, then removed

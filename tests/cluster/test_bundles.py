@@ -154,3 +154,33 @@ def test_the_core_commands_do_not_import_dask() -> None:
         "referee.cluster.match; sys.exit('distributed' in sys.modules)"
     )
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+@pytest.mark.parametrize("kind", ["parent", "absolute", "symlink", "fifo"])
+def test_without_tarfiles_data_filter_the_same_archives_are_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str
+) -> None:
+    """Python 3.11 before 3.11.4 (Debian 12's 3.11.2) has no ``data`` filter: the checks by
+    hand refuse what it would, and a real bundle still unpacks."""
+    monkeypatch.delattr(tarfile, "data_filter", raising=False)
+    manifest = manifest_bot(tmp_path / "bot")
+    _, bundle = bundle_bot(parse_bot(str(manifest)))
+    assert bundle is not None
+    root = unpack(bundle.digest, bundle.data, tmp_path / "cache")
+    assert (root / "0" / "data" / "book.txt").read_text() == "opening book\n"
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w") as tar:
+        member = tarfile.TarInfo(
+            {"parent": "../escaped.txt", "absolute": str(tmp_path / "escaped.txt")}.get(kind, "x")
+        )
+        if kind == "symlink":
+            member.type, member.linkname = tarfile.SYMTYPE, str(tmp_path / "escaped.txt")
+        elif kind == "fifo":
+            member.type = tarfile.FIFOTYPE
+        else:
+            member.size = 4
+        tar.addfile(member, io.BytesIO(b"evil") if member.size else None)
+    data = buffer.getvalue()
+    with pytest.raises(BundleError, match="cannot be unpacked"):
+        unpack(digest_of(data), data, tmp_path / "other")
+    assert not (tmp_path / "escaped.txt").exists()
