@@ -512,11 +512,8 @@ class BotProcess:
                 return
             self._wait(min(left, 0.005 if self._pidfd < 0 else left))
 
-    def _returncode(self) -> int | None:
-        return self._popen.poll() if self._popen is not None else None
-
     def _ended_fault(self) -> Fault:
-        code = self._returncode()
+        code = self.returncode()
         if code is None:
             limit = self._limit_hit(None)
             if limit is not None:  # killed, its exit not reaped yet
@@ -590,7 +587,7 @@ class BotProcess:
             self.workdir = None
 
     def returncode(self) -> int | None:
-        return self._returncode()
+        return self._popen.poll() if self._popen is not None else None
 
     def stop(self, grace: float = 2.0, farewell: bytes | None = None) -> None:
         """Say goodbye, wait ``grace`` seconds for a clean exit, then kill the process group."""

@@ -99,24 +99,31 @@ def test_sigkill_of_the_referee_takes_every_bot_process_with_it(marker: str, san
     assert_no_leftovers(marker)
 
 
-def test_sigterm_stops_the_match_cleanly(marker: str) -> None:
+def wait_for_tables(marker: str, referee: int, tables: int) -> None:
+    """Every table has started its bots: each table's sleeping bot has exec'd its daemon."""
+    wait_for_descendants(marker, referee)
+    wait_for(marker, tables, word="import time")
+
+
+@pytest.mark.parametrize("tables", [1, 2])  # 2: tables in processes of their own
+def test_sigterm_stops_the_match_cleanly(marker: str, tables: int) -> None:
     referee = subprocess.Popen(
-        [*match_argv(marker), "--json"],
+        [*match_argv(marker, "--concurrency", str(tables)), "--json"],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
     try:
-        wait_for_descendants(marker, referee.pid)
+        wait_for_tables(marker, referee.pid, tables)
         referee.send_signal(signal.SIGTERM)
-        out, err = referee.communicate(timeout=20)
+        out, err = referee.communicate(timeout=30)
     finally:
         if referee.poll() is None:
             referee.kill()
             referee.wait()
     assert referee.returncode == 130, err
-    assert "Traceback" not in err
+    assert "Traceback" not in err, err
     document = json.loads(out)
     assert document["stopped"].startswith("interrupted after")
     assert document["games_played"] == len(document["games"]) == 0

@@ -1,6 +1,7 @@
 """Tables in processes of their own (``--concurrency`` above 1): stopped from outside they
-leave nothing behind and print no traceback, and the games they play are the games one table
-plays (issue 11: the hot path moved into a blocking loop per table).
+leave nothing behind and print no traceback (SIGTERM: test_referee_signals, tables=2), and
+the games they play are the games one table plays (issue 11: the hot path moved into a
+blocking loop per table).
 
 The bots are those of test_referee_signals: a bot that forks a child and a setsid()-ed daemon
 and then sleeps, so each table is blocked waiting for a move when the referee is stopped.
@@ -8,7 +9,6 @@ and then sleeps, so each table is blocked waiting for a move when the referee is
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import subprocess
@@ -22,17 +22,10 @@ from conftest import (
     random_bot,
     run_match,
     terminal_env,
-    wait_for,
 )
-from test_referee_signals import match_argv, wait_for_descendants
+from test_referee_signals import match_argv, wait_for_tables
 
 TWO_TABLES = ("--concurrency", "2")
-
-
-def both_tables_waiting(marker: str, referee: int) -> None:
-    """Both tables have started their bots (two sleeping faulty bots, one a table)."""
-    wait_for_descendants(marker, referee)
-    wait_for(marker, 2, word="import time")  # each table's bot has exec'd its daemon
 
 
 def test_sigkill_takes_the_table_processes_and_their_bots_with_it(marker: str) -> None:
@@ -43,37 +36,13 @@ def test_sigkill_takes_the_table_processes_and_their_bots_with_it(marker: str) -
         stderr=subprocess.DEVNULL,
     )
     try:
-        both_tables_waiting(marker, referee.pid)
+        wait_for_tables(marker, referee.pid, 2)
         os.kill(referee.pid, signal.SIGKILL)
         assert referee.wait(timeout=10) == -signal.SIGKILL
     finally:
         if referee.poll() is None:
             referee.kill()
             referee.wait()
-    assert_no_leftovers(marker)
-
-
-def test_sigterm_stops_every_table_without_a_traceback(marker: str) -> None:
-    referee = subprocess.Popen(
-        [*match_argv(marker, *TWO_TABLES), "--json"],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        both_tables_waiting(marker, referee.pid)
-        referee.send_signal(signal.SIGTERM)
-        out, err = referee.communicate(timeout=30)
-    finally:
-        if referee.poll() is None:
-            referee.kill()
-            referee.wait()
-    assert referee.returncode == 130, err
-    assert "Traceback" not in err, err
-    document = json.loads(out)
-    assert document["stopped"].startswith("interrupted after")
-    assert document["games_played"] == len(document["games"]) == 0
     assert_no_leftovers(marker)
 
 
@@ -84,7 +53,7 @@ def test_ctrl_c_stops_every_table(marker: str) -> None:
     )
     child.delaybeforesend = None
     try:
-        both_tables_waiting(marker, child.pid)
+        wait_for_tables(marker, child.pid, 2)
         # The table processes ignore the terminal's Ctrl-C: the referee stops them.
         child.sendintr()
         child.expect(pexpect.EOF, timeout=30)
