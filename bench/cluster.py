@@ -10,6 +10,11 @@ ladder with the same seed:
     local   concurrency 1 | dask, 1 worker, concurrency 1
     local   concurrency 2 | dask, 2 workers, concurrency 2
 
+Placement (``--placement``): pinned (the default, as docs/cluster.md sets workers up) puts worker
+i on core i and the local executor at concurrency K on the first K cores, so that one worker is
+one core; free lets every process use every core (a lone worker's match then spreads its bots
+over the idle core, and the 2-worker factor measures the machine, not the cluster).
+
 Overhead a match: on the cluster path, the coordinator's time from bundling the bots to the
 replays written here, minus the worker's time playing the games (``run_match``): bundling,
 shipping, scheduling, unpacking and verifying the bundle, packing and returning the replays,
@@ -49,6 +54,7 @@ from thousand.rules_io import load_rules  # noqa: E402
 
 DASK = [sys.executable, "-m", "dask"]
 """The dask command of this Python (its console script may not be on PATH)."""
+CORES = sorted(os.sched_getaffinity(0))
 
 
 def new_ladder(folder: Path, rules: str, bots_kind: str = "example") -> Path:
@@ -83,7 +89,13 @@ class Processes:
         self.root = root
         self.procs: list[subprocess.Popen[bytes]] = []
 
-    def spawn(self, argv: list[str], env: dict[str, str] | None = None) -> None:
+    def spawn(
+        self, argv: list[str], env: dict[str, str] | None = None, core: int | None = None
+    ) -> None:
+        def place() -> None:
+            if core is not None:  # before exec: every thread and child of it inherits this
+                os.sched_setaffinity(0, {core})
+
         with open(self.root / f"proc{len(self.procs)}.log", "wb") as log:
             self.procs.append(
                 subprocess.Popen(
@@ -92,6 +104,7 @@ class Processes:
                     stderr=subprocess.STDOUT,
                     start_new_session=True,
                     env={**os.environ, **(env or {})},
+                    preexec_fn=place,
                 )
             )
 
@@ -102,7 +115,7 @@ class Processes:
                 proc.wait()
 
 
-def start_cluster(root: Path, workers: int) -> tuple[Processes, str]:
+def start_cluster(root: Path, workers: int, pinned: bool) -> tuple[Processes, str]:
     procs = Processes(root)
     file = root / "scheduler.json"
     procs.spawn(
@@ -126,6 +139,7 @@ def start_cluster(root: Path, workers: int) -> tuple[Processes, str]:
         procs.spawn(
             [*DASK, "worker", address, "--nthreads", "1", "--no-nanny", "--no-dashboard"],
             {"THOUSAND_BUNDLE_CACHE": str(root / f"cache{index}")},
+            CORES[index % len(CORES)] if pinned else None,
         )
     from distributed import Client
 
@@ -153,6 +167,32 @@ def run(path: Path, executor: Any, matches: int, concurrency: int) -> float:
     return elapsed
 
 
+def local_elapsed(matches: int, rules: str, bots: str, concurrency: int) -> float:
+    with tempfile.TemporaryDirectory(prefix="cluster-bench-") as folder:
+        return run(
+            new_ladder(Path(folder), rules, bots),
+            LocalExecutor(Sandbox(mode="rlimits")),
+            matches,
+            concurrency,
+        )
+
+
+def run_local(args: argparse.Namespace, concurrency: int, pinned: bool) -> float:
+    """The local executor's run in a process of its own, placed on the first ``concurrency``
+    cores when pinned: its match processes come from a fork server that keeps the placement
+    it was started with, so one process cannot measure two placements."""
+    command = [sys.executable, __file__, "--matches", str(args.matches), "--rules", args.rules]
+    command += ["--bots", args.bots, "--local", str(concurrency)]
+    cores = set(CORES[:concurrency]) if pinned else set(CORES)
+    out = subprocess.run(
+        command,
+        check=True,
+        capture_output=True,
+        preexec_fn=lambda: os.sched_setaffinity(0, cores),
+    ).stdout
+    return float(out.split()[-1])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, default=16)
@@ -165,24 +205,32 @@ def main() -> None:
         "so one match already uses more than one core); builtin: in-process random players, "
         "one core a match — what the executors' own scaling shows.",
     )
+    parser.add_argument(
+        "--placement",
+        choices=["pinned", "free"],
+        default="pinned",
+        help="pinned (the default): worker i runs on core i, and the local executor at "
+        "concurrency K on the first K cores, so that one worker or one table is one core, as "
+        "docs/cluster.md sets workers up; free: every process may use every core, so one "
+        "worker's match also spreads its bots over the idle core.",
+    )
+    parser.add_argument("--local", type=int, help=argparse.SUPPRESS)  # see run_local
     args = parser.parse_args()
+    if args.local is not None:
+        print(local_elapsed(args.matches, args.rules, args.bots, args.local))
+        return
+    pinned = args.placement == "pinned"
     sandbox = Sandbox(mode="rlimits")
     print(
         f"# {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
         f"{args.matches} matches a setting, 3-player dice ({args.rules}), sandbox rlimits, "
-        f"{args.bots} bots"
+        f"{args.bots} bots, {args.placement} placement"
     )
     rates: dict[str, float] = {}
     local_match: list[float] = []
     overheads: list[float] = []
     for workers in (1, 2):
-        with tempfile.TemporaryDirectory(prefix="cluster-bench-") as folder:
-            elapsed = run(
-                new_ladder(Path(folder), args.rules, args.bots),
-                LocalExecutor(sandbox),
-                args.matches,
-                workers,
-            )
+        elapsed = run_local(args, workers, pinned)
         rates[f"local{workers}"] = args.matches / elapsed * 60
         if workers == 1:
             local_match.append(elapsed / args.matches)
@@ -192,7 +240,7 @@ def main() -> None:
         )
         with tempfile.TemporaryDirectory(prefix="cluster-bench-") as folder:
             root = Path(folder)
-            procs, address = start_cluster(root, workers)
+            procs, address = start_cluster(root, workers, pinned)
             try:
                 executor = DaskExecutor(address, sandbox)
                 elapsed = run(
