@@ -431,8 +431,9 @@ class BotProcess:
             return pipes.lines.popleft()
         deadline = time.perf_counter() + timeout
         if self._pidfd >= 0 and not (pipes.buffer or pipes.overflow or pipes.eof or self._exited):
-            # The hot path: one poll, one read, one whole line in it.
-            ready = self._poll.poll(0)
+            # The hot path: one poll, one read, one whole line in it. The idle work is done
+            # only when a first look finds no answer (without idle work, no first look).
+            ready = self._poll.poll(0) if idle is not None else None
             if not ready:
                 if idle is not None:
                     idle()
