@@ -1,9 +1,14 @@
 """Referee overhead: the pipe floor against the referee's cost per decision (issue: referee).
 
-(a) floor: one ~300-byte JSON line to a child Python process and back, blocking reads, orjson.
+(a) floor: one ~240-byte JSON line to a child Python process and back, blocking reads, orjson.
 (b) a match between instant bots through the real referee (processes, clocks, engine, replay
-    off): wall time per bot decision, for dice (2 players) and cards (3 players).
-Both are run with the same CPU placement; the ratios (b)/(a) are what the referee adds.
+    off): wall time per bot decision, for dice (2 players) and cards (3 players). The bots'
+    start-up is not a decision's cost: (b) is the difference between an N-game and a 1-game
+    match of the same seed, over the difference in decisions.
+(a') the same-bytes floor: the very request lines of (b)'s first game, sent to the same
+    instant bot in a bare blocking loop (no referee): what the pipe and the bot's parsing of
+    those bytes cost. (b) - (a') is what the referee's own work adds.
+Both are run with the same CPU placement; the ratios (b)/(a) are the issue's figures.
 Also, per placement: what replays add per decision (plain and gzip), and full games/s of a
 3-player card match and a 2-player dice match between stdlib random bots. Once, unpinned:
 decisions/s of instant-bot dice matches at --concurrency 1 and 2 (tables in their own
@@ -32,6 +37,7 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
 from referee.games.match import MatchConfig, run_match  # noqa: E402
 from referee.players.botspec import parse_bot  # noqa: E402
 from referee.players.players import TimeControl  # noqa: E402
+from referee.players.process import BotProcess  # noqa: E402
 from thousand.rules_io import load_rules  # noqa: E402
 
 ROOT = HERE.parent
@@ -96,8 +102,69 @@ def match_rate(
 
 
 def per_decision(game: str, bots: list[str], games: int, **options: object) -> float:
-    elapsed, _, decisions = match_rate(game, bots, games, **options)  # type: ignore[arg-type]
-    return elapsed / decisions * 1e6
+    """Wall µs a decision, the bots' start-up and first game left out: an N-game match
+    minus a 1-game match of the same seed (its first game is the same game)."""
+    whole, _, decisions = match_rate(game, bots, games, **options)  # type: ignore[arg-type]
+    if isinstance(options.get("replays"), Path):  # the 1-game match writes beside, not over
+        options = {**options, "replays": options["replays"] / "first"}  # type: ignore[operator]
+    first, _, first_decisions = match_rate(game, bots, 1, **options)  # type: ignore[arg-type]
+    return (whole - first) / (decisions - first_decisions) * 1e6
+
+
+def captured_requests(game: str, bots: list[str]) -> list[tuple[int, bytes]]:
+    """The request lines the referee sends in a 1-game match, each with the number of the
+    bot process it went to (BotProcess.send, wrapped)."""
+    lines: list[tuple[int, bytes]] = []
+    processes: dict[int, int] = {}
+    send = BotProcess.send
+
+    def capture(process: BotProcess, data: bytes) -> None:
+        if data.startswith(b'{"type":"request"'):
+            lines.append((processes.setdefault(id(process), len(processes)), data))
+        send(process, data)
+
+    BotProcess.send = capture  # type: ignore[method-assign]
+    try:
+        match_rate(game, bots, 1)
+    finally:
+        BotProcess.send = send  # type: ignore[method-assign]
+    return lines
+
+
+def same_bytes_floor_us(lines: list[tuple[int, bytes]], rounds: int = 20000) -> float:
+    """(a'): the requests, in their order, each to its own instant bot process (as many as
+    the match had: taking turns on a core costs the bots their caches), in a bare loop."""
+    count = max(bot for bot, _ in lines) + 1
+    children = [
+        subprocess.Popen(
+            [sys.executable, str(HERE / "instant_bot.py")],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+        )
+        for _ in range(count)
+    ]
+    pipes = []
+    for child in children:
+        assert child.stdin is not None and child.stdout is not None
+        child.stdin.write(b'{"type":"hello","protocol":1}\n')
+        child.stdin.flush()
+        child.stdout.readline()
+        pipes.append((child.stdin, child.stdout.readline))
+    start = time.perf_counter()
+    for number in range(-300, rounds):
+        if number == 0:
+            start = time.perf_counter()
+        bot, line = lines[number % len(lines)]
+        write, readline = pipes[bot]
+        write.write(line)
+        write.flush()
+        readline()
+    elapsed = time.perf_counter() - start
+    for child in children:
+        assert child.stdin is not None
+        child.stdin.close()
+        child.wait()
+    return elapsed / rounds * 1e6
 
 
 def run(placement: str, games: int) -> None:
@@ -108,16 +175,24 @@ def run(placement: str, games: int) -> None:
     floor = floor_us(20000)
     instant = f"{sys.executable} {HERE / 'instant_bot.py'}"
     print(f"[{label}] floor (a): {floor:.1f} µs per round trip")
-    # Per-decision cost: long matches, so that start-up (~30 ms a bot) is negligible.
+    # Long matches: the per-decision figure leaves the start-up out, but not the deals.
     sizes = {"dice": (2, games * 5), "cards": (3, max(2, games // 2))}
     plain: dict[str, float] = {}
     for game, (players, count) in sizes.items():
-        elapsed, played, decisions = match_rate(game, [instant] * players, count)
-        plain[game] = cost = elapsed / decisions * 1e6
+        bots = [instant] * players
+        plain[game] = cost = per_decision(game, bots, count)
+        lines = captured_requests(game, bots)
+        mean_size = sum(len(line) for _, line in lines) / len(lines)
+        same = same_bytes_floor_us(lines)
         print(
             f"[{label}] referee (b), {game}, instant bots: {cost:.1f} µs per decision, "
-            f"{decisions / elapsed:,.0f} decisions/s ({played} games, {decisions} decisions); "
-            f"ratio (b)/(a): {cost / floor:.2f}"
+            f"{1e6 / cost:,.0f} decisions/s ({count} games); ratio (b)/(a): {cost / floor:.2f}"
+        )
+        print(
+            f"[{label}] same-bytes floor (a'), {game}: {same:.1f} µs per round trip "
+            f"({len(lines)} requests of {mean_size:,.0f} B on average, to {players} bots); "
+            f"(b)/(a'): "
+            f"{cost / same:.2f}; the referee's own work (b)-(a'): {cost - same:.1f} µs"
         )
     with tempfile.TemporaryDirectory(prefix="thousand-bench-") as folder:
         for game, (players, count) in sizes.items():
