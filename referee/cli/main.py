@@ -187,6 +187,13 @@ def _positive(name: str, value: float) -> None:
     "workers, in tasks of whole duplicate groups; pip install 'thousand[dask]'; "
     "docs/cluster.md). The same seed gives the same games either way.",
 )
+@click.option(
+    "--pin",
+    is_flag=True,
+    help="Play each table and its bots on one core of their own (table i on core i, round "
+    "robin): faster with single-threaded bots that answer quickly, as no move waits for an "
+    "idle core to wake up; a multi-threaded bot then has one core. Local tables only.",
+)
 @sandbox_options
 @click.option(
     "--resume",
@@ -222,6 +229,7 @@ def match(
     allow_fallback: bool,
     resume: str | None,
     executor_text: str,
+    pin: bool,
     as_json: bool,
 ) -> None:
     """Play GAMES games between the BOTs (their number is the number of players).
@@ -242,6 +250,10 @@ def match(
 
     if not bots and resume is None:
         raise click.UsageError("Missing argument 'BOT BOT [BOT...]' (or --resume DIR).")
+    if pin and executor_text != "local":
+        raise click.UsageError(
+            "--pin places local tables; pin the cluster's workers instead (docs/cluster.md)"
+        )
     chosen = sandbox_from_options(
         sandbox, memory, cpu_seconds, max_processes, max_open_files, max_file_size, allow_fallback
     )
@@ -262,6 +274,7 @@ def match(
         sandbox=chosen,
         resume=resume,
         executor=executor_text,
+        pin=pin,
     )
     sys.exit(code)
 

@@ -7,6 +7,7 @@ so that cli.py stays a list of options.
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import sys
 from collections import Counter
@@ -69,6 +70,7 @@ def run_match_command(
     sandbox: Sandbox | None = None,
     resume: str | None = None,
     executor: str = "local",
+    pin: bool = False,
 ) -> int:
     cluster = None
     if executor != "local":
@@ -168,6 +170,7 @@ def run_match_command(
         logs=log_dir,
         compress=compress,
         sandbox=chosen,
+        cores=tuple(sorted(os.sched_getaffinity(0))) if pin else (),
     )
     total = planned_games(len(specs), games, rotate)
     if total != games:

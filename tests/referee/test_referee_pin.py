@@ -1,0 +1,75 @@
+"""`thousand match --pin`: each table and every bot it starts run on one core of their own.
+
+The bots here say in their hello which cores they may run on, so each game's replay names the
+cores its bots had; no scheduler is mocked."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+from tests.referee.conftest import bot, read_replays, run_match, thousand
+
+CORE_BOT = """
+import json, os, sys
+cores = "-".join(map(str, sorted(os.sched_getaffinity(0))))
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "hello":
+        print(json.dumps({"type": "hello", "name": f"cores-{cores}", "protocol": 1}), flush=True)
+    elif message["type"] == "request":
+        answer = {"type": "action", "id": message["id"], "action": message["legal"][0]}
+        print(json.dumps(answer), flush=True)
+    elif message["type"] == "bye":
+        break
+"""
+
+CORES = sorted(os.sched_getaffinity(0))
+
+
+def core_names(tmp_path: Path, *options: str) -> list[set[str]]:
+    """Per game (in game order), the cores its bots announced."""
+    script = tmp_path / "core_bot.py"
+    script.write_text(CORE_BOT)
+    rules = tmp_path / "short.json"
+    rules.write_text('{"preset": "classic", "max_rounds": 3}')
+    run = run_match(
+        [bot(script), bot(script)],
+        "--games",
+        "6",
+        "--seed",
+        "3",
+        "--rules",
+        str(rules),
+        *options,
+        replays=tmp_path / "replays",
+    )
+    assert run.returncode == 0, run.explain()
+    return [
+        {seat["name"].partition("#")[0] for seat in replay[0]["seats"]}
+        for replay in read_replays(run.doc)
+    ]
+
+
+def test_pinned_tables_put_their_bots_on_a_core_each(tmp_path: Path) -> None:
+    names = core_names(tmp_path, "--concurrency", "2", "--pin")
+    # Game i is played on table i mod 2, which runs on core i mod the cores there are.
+    assert names == [{f"cores-{CORES[(i % 2) % len(CORES)]}"} for i in range(6)]
+
+
+def test_unpinned_bots_may_run_on_every_core(tmp_path: Path) -> None:
+    every = "cores-" + "-".join(map(str, CORES))
+    assert core_names(tmp_path, "--concurrency", "2") == [{every}] * 6
+
+
+def test_pin_is_refused_with_a_cluster_executor() -> None:
+    cluster = ["--executor", "dask://127.0.0.1:1"]
+    done = subprocess.run(
+        [*thousand(), "match", "--pin", *cluster, "builtin:random", "builtin:random"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert "--pin places local tables" in done.stderr
