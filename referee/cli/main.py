@@ -21,6 +21,7 @@ from referee.cli.options import (
     game_option,
     gzip_option,
     json_option,
+    pin_option,
     rules_option,
     seed_option,
 )
@@ -187,13 +188,7 @@ def _positive(name: str, value: float) -> None:
     "workers, in tasks of whole duplicate groups; pip install 'thousand[dask]'; "
     "docs/cluster.md). The same seed gives the same games either way.",
 )
-@click.option(
-    "--pin",
-    is_flag=True,
-    help="Play each table and its bots on one core of their own (table i on core i, round "
-    "robin): faster with single-threaded bots that answer quickly, as no move waits for an "
-    "idle core to wake up; a multi-threaded bot then has one core. Local tables only.",
-)
+@pin_option
 @sandbox_options
 @click.option(
     "--resume",

@@ -35,6 +35,15 @@ def seed_option(help_text: str) -> Callable[[F], F]:
     )
 
 
+pin_option = click.option(
+    "--pin",
+    is_flag=True,
+    help="Play each table and its bots on one core of their own (table i on core i, round "
+    "robin): faster with single-threaded bots that answer quickly, as no move waits for an "
+    "idle core to wake up; a multi-threaded bot then has one core. Local tables only.",
+)
+
+
 def concurrency_option(help_text: str) -> Callable[[F], F]:
     return click.option(
         "--concurrency",

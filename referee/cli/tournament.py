@@ -27,6 +27,7 @@ from referee.cli.options import (
     game_option,
     gzip_option,
     json_option,
+    pin_option,
     rules_option,
     seed_option,
 )
@@ -124,6 +125,7 @@ def _error(message: str, code: int = 1) -> int:
     help="Continue a tournament started with --replays (its folder): finished games are kept, "
     "the rest played with the same seeds; bots and options come from the run.",
 )
+@pin_option
 @sandbox_options
 @json_option
 @click.option(
@@ -158,6 +160,7 @@ def tournament(
     max_open_files: int,
     max_file_size: int,
     allow_fallback: bool,
+    pin: bool,
     as_json: bool,
     html_out: str | None,
     force: bool,
@@ -197,6 +200,7 @@ def tournament(
             as_json=as_json,
             html_out=html_out,
             force=force,
+            pin=pin,
         )
     )
 
@@ -259,6 +263,7 @@ def run_tournament_command(
     as_json: bool,
     html_out: str | None,
     force: bool,
+    pin: bool = False,
 ) -> int:
     html_path = Path(html_out) if html_out else None
     if html_path is not None:
@@ -343,6 +348,8 @@ def run_tournament_command(
             return _error(f"{len(tables)} tables: more than {MAX_TABLES} (fewer bots, or a ladder)")
     if warning is not None:
         print(f"thousand: warning: {warning}", file=sys.stderr)
+    if pin:  # a resumed run too: where it plays is not part of what it plays
+        plan.cores = tuple(sorted(os.sched_getaffinity(0)))
     if plan.rotate and plan.sandbox.mode != "bwrap" and resume is None:
         print(
             f"thousand: warning: with --sandbox {plan.sandbox.mode} a bot can keep notes on "

@@ -99,6 +99,7 @@ class Tournament:
     concurrency: int = 1
     compress: bool = False
     folder: Path | None = None  # replays: one sub-folder per table
+    cores: tuple[int, ...] = ()  # --pin: MatchConfig.cores
 
     def tables(self) -> list[tuple[int, ...]]:
         return tables(self.form, len(self.bots), self.seats)
@@ -126,6 +127,7 @@ class Tournament:
             logs=logs,
             compress=self.compress,
             sandbox=self.sandbox,
+            cores=self.cores,
         )
 
 

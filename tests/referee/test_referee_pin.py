@@ -5,6 +5,7 @@ cores its bots had; no scheduler is mocked."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 from pathlib import Path
@@ -73,3 +74,29 @@ def test_pin_is_refused_with_a_cluster_executor() -> None:
     )
     assert done.returncode == 2
     assert "--pin places local tables" in done.stderr
+
+
+def test_a_pinned_tournament_plays_each_game_on_one_core(tmp_path: Path) -> None:
+    script = tmp_path / "core_bot.py"
+    script.write_text(CORE_BOT)
+    rules = tmp_path / "short.json"
+    rules.write_text('{"preset": "classic", "max_rounds": 3}')
+    done = subprocess.run(
+        [*thousand(), "tournament", "--game", "dice", "--players", "2", "--seed", "4"]
+        + ["--games-per-table", "2", "--concurrency", "2", "--pin", "--rules", str(rules)]
+        + ["--replays", str(tmp_path / "replays"), "--json"]
+        + [bot(script, n) for n in range(3)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    replays = sorted((tmp_path / "replays").glob("tournament-*/table-*/game-*.jsonl"))
+    assert len(replays) == 6  # three tables of two games
+    per_game = []
+    for path in replays:
+        header = json.loads(path.read_text().splitlines()[0])
+        per_game.append({seat["name"].partition("#")[0] for seat in header["seats"]})
+    # The two games of a table play side by side, on the first and the second core.
+    expected = [{f"cores-{CORES[slot % len(CORES)]}"} for _ in range(3) for slot in (0, 1)]
+    assert per_game == expected
