@@ -396,6 +396,13 @@ def _parse_until(text: str) -> float:
     help="Where matches are played: local, or dask://HOST:PORT (a Dask scheduler's workers; "
     "pip install 'thousand[dask]', see docs/cluster.md).",
 )
+@click.option(
+    "--pin",
+    is_flag=True,
+    help="Run each match and its bots on one core (the one with the fewest matches): at "
+    "--concurrency up to the cores, a core a match. Local matches only (pin Dask workers "
+    "instead, docs/cluster.md).",
+)
 @click.option("--uniform", is_flag=True, hidden=True, help="Random pairing (benchmarks).")
 @click.option(
     "--allow-weak-sandbox",
@@ -410,6 +417,7 @@ def ladder_run(
     forever: bool,
     concurrency: int,
     executor_text: str,
+    pin: bool,
     uniform: bool,
     allow_weak_sandbox: bool,
 ) -> None:
@@ -419,6 +427,10 @@ def ladder_run(
     """
     if sum(x is not None for x in (matches, until, total)) + forever != 1:
         raise click.UsageError("give exactly one of --matches, --until, --total, --forever")
+    if pin and executor_text != "local":
+        raise click.UsageError(
+            "--pin places local matches; pin the cluster's workers instead (docs/cluster.md)"
+        )
     conn = _open(db)
     meta = store.read_meta(conn)
     missing = service.unavailable(conn)
@@ -446,7 +458,7 @@ def ladder_run(
 
     loop = asyncio.new_event_loop()
     try:
-        started_executor = start_executor(executor_text, chosen, loop, conn)
+        started_executor = start_executor(executor_text, chosen, loop, conn, pin)
     except (ClusterError, store.LadderError) as error:
         loop.close()
         fail(str(error))

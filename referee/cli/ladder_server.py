@@ -168,6 +168,11 @@ def _listen(host: str, port: int) -> socket.socket:
 )
 @click.option("--concurrency", type=click.IntRange(min=1), default=1, show_default=True)
 @click.option(
+    "--pin",
+    is_flag=True,
+    help="With --run: each match and its bots on one core (as `ladder run --pin`).",
+)
+@click.option(
     "--allow-weak-sandbox",
     is_flag=True,
     help="Take submissions (and, with --run, play) even where the ladder's sandbox cannot "
@@ -210,6 +215,7 @@ def serve(
     port: int,
     run_matches: bool,
     concurrency: int,
+    pin: bool,
     allow_weak_sandbox: bool,
     on_resubmit: str,
     max_upload_mib: int,
@@ -265,6 +271,7 @@ def serve(
         allow_weak_sandbox=allow_weak_sandbox,
         run_matches=run_matches,
         concurrency=concurrency,
+        pin=pin,
         on_resubmit="reset" if on_resubmit == "reset" else "keep",
         upload=Limits(max_upload_mib * MIB, max_unpacked_mib * MIB, max_files),
         build=BuildLimits(seconds=build_seconds, memory_mib=build_memory),

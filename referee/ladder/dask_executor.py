@@ -89,14 +89,18 @@ class Started:
 
 
 def start_executor(
-    text: str, sandbox: Sandbox, loop: asyncio.AbstractEventLoop, db: sqlite3.Connection
+    text: str,
+    sandbox: Sandbox,
+    loop: asyncio.AbstractEventLoop,
+    db: sqlite3.Connection,
+    pin: bool = False,
 ) -> Started:
     """``--executor`` made real: ``local``, or a connection to a Dask scheduler whose workers
     are there. Raises ``ClusterError`` (one line) when it cannot be used, and
     ``store.LadderError`` when an entrant's bot changed since admission (nothing played)."""
     address = parse_executor(text)
     if address is None:
-        return Started(LocalExecutor(sandbox), "local")
+        return Started(LocalExecutor(sandbox, pin), "local")
     changed = changed_since_admission(db)
     if changed:
         raise store.LadderError(

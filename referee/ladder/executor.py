@@ -6,6 +6,7 @@ asyncio processes) or, later, on a cluster.
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -133,11 +134,27 @@ def match_config(spec: MatchSpec, sandbox: Sandbox | None) -> MatchConfig:
 
 
 class LocalExecutor:
-    """Plays the match in this process's event loop with real bot processes."""
+    """Plays the match in this process's event loop with real bot processes. Pinned
+    (``ladder run --pin``), each match and its bots run on the core with the fewest matches
+    running, so that at a concurrency up to the cores every match has a core of its own."""
 
-    def __init__(self, sandbox: Sandbox | None = None) -> None:
+    def __init__(self, sandbox: Sandbox | None = None, pin: bool = False) -> None:
         self.sandbox = sandbox
+        self.running: dict[int, int] | None = (
+            dict.fromkeys(sorted(os.sched_getaffinity(0)), 0) if pin else None
+        )
 
     async def run(self, spec: MatchSpec) -> MatchOutcome:
-        outcomes = await run_match(match_config(spec, self.sandbox))
+        config = match_config(spec, self.sandbox)
+        running = self.running
+        if running is None:
+            outcomes = await run_match(config)
+            return outcome_from_games(spec.players, outcomes)
+        core = min(running, key=lambda c: (running[c], c))  # one event loop: no race
+        running[core] += 1
+        config.cores = (core,)
+        try:
+            outcomes = await run_match(config)
+        finally:
+            running[core] -= 1
         return outcome_from_games(spec.players, outcomes)

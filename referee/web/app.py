@@ -178,7 +178,7 @@ def create_app(db: Path, settings: ServerSettings | None = None) -> FastAPI:
             conn.close()
         loop: MatchLoop | None = None
         if chosen.run_matches:
-            loop = MatchLoop(db, chosen.concurrency, chosen.allow_weak_sandbox)
+            loop = MatchLoop(db, chosen.concurrency, chosen.allow_weak_sandbox, chosen.pin)
             loop.start()
         app.state.match_loop = loop
         worker = submissions.Worker(db, chosen)

@@ -35,7 +35,9 @@ def ladder_command() -> list[str]:
 
 
 class MatchLoop:
-    def __init__(self, db_path: Path, concurrency: int, allow_weak_sandbox: bool) -> None:
+    def __init__(
+        self, db_path: Path, concurrency: int, allow_weak_sandbox: bool, pin: bool = False
+    ) -> None:
         self.db_path = db_path
         self.argv = [
             *ladder_command(),
@@ -46,6 +48,7 @@ class MatchLoop:
             "--concurrency",
             str(concurrency),
             *(["--allow-weak-sandbox"] if allow_weak_sandbox else []),
+            *(["--pin"] if pin else []),
         ]
         self.stopping = threading.Event()
         self.process: subprocess.Popen[bytes] | None = None

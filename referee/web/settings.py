@@ -26,6 +26,7 @@ class ServerSettings:
     run_matches: bool = False
     """Run the ladder's match loop inside the server (``serve --run``)."""
     concurrency: int = 1
+    pin: bool = False  # --pin of the `ladder run` beside the pages
     on_resubmit: Literal["keep", "reset"] = "keep"
     """A new version keeps its entrant's rating, or starts afresh."""
     upload: Limits = field(default_factory=Limits)

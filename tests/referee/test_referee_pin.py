@@ -12,27 +12,14 @@ from pathlib import Path
 
 from tests.referee.conftest import bot, read_replays, run_match, thousand
 
-CORE_BOT = """
-import json, os, sys
-cores = "-".join(map(str, sorted(os.sched_getaffinity(0))))
-for line in sys.stdin:
-    message = json.loads(line)
-    if message["type"] == "hello":
-        print(json.dumps({"type": "hello", "name": f"cores-{cores}", "protocol": 1}), flush=True)
-    elif message["type"] == "request":
-        answer = {"type": "action", "id": message["id"], "action": message["legal"][0]}
-        print(json.dumps(answer), flush=True)
-    elif message["type"] == "bye":
-        break
-"""
+CORE_BOT = Path(__file__).resolve().parents[1] / "bots" / "core_bot.py"
 
 CORES = sorted(os.sched_getaffinity(0))
 
 
 def core_names(tmp_path: Path, *options: str) -> list[set[str]]:
     """Per game (in game order), the cores its bots announced."""
-    script = tmp_path / "core_bot.py"
-    script.write_text(CORE_BOT)
+    script = CORE_BOT
     rules = tmp_path / "short.json"
     rules.write_text('{"preset": "classic", "max_rounds": 3}')
     run = run_match(
@@ -77,8 +64,7 @@ def test_pin_is_refused_with_a_cluster_executor() -> None:
 
 
 def test_a_pinned_tournament_plays_each_game_on_one_core(tmp_path: Path) -> None:
-    script = tmp_path / "core_bot.py"
-    script.write_text(CORE_BOT)
+    script = CORE_BOT
     rules = tmp_path / "short.json"
     rules.write_text('{"preset": "classic", "max_rounds": 3}')
     done = subprocess.run(
