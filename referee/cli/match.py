@@ -25,7 +25,12 @@ from referee.games.match import (
     duplicate_seatings,
     run_match,
 )
-from referee.games.matchfolders import FolderError, new_match_folder, temporary_log_folder
+from referee.games.matchfolders import (
+    FolderError,
+    new_match_folder,
+    temporary_log_folder,
+    tidy_temporary_logs,
+)
 from referee.games.report import count, match_document, print_report
 from referee.games.resume import (
     ResumeError,
@@ -139,6 +144,7 @@ def run_match_command(
             "--sandbox bwrap (docs/security.md, Fair play)",
             file=sys.stderr,
         )
+    temporary_logs = False
     try:
         # Every match in folders of its own: nothing of an earlier or a parallel match is
         # overwritten or appended to.
@@ -154,6 +160,7 @@ def run_match_command(
             log_dir = new_match_folder(replay_dir, "logs")
         else:
             log_dir = temporary_log_folder()
+            temporary_logs = True  # removed at the end unless a log says something
     except (FolderError, ResumeError) as error:
         return _error(str(error))
     config = MatchConfig(
@@ -336,6 +343,8 @@ def run_match_command(
     for outcome in outcomes:
         labels.see(outcome)
     names = labels.labels()
+    if temporary_logs and not any(o.faults for o in outcomes) and tidy_temporary_logs(log_dir):
+        config.logs = None  # every log was empty: nothing is left in the temporary folder
     document = match_document(config, names, outcomes, sprt, stopped[0] if stopped else None)
     if as_json:
         sys.stdout.buffer.write(orjson.dumps(document, option=orjson.OPT_INDENT_2) + b"\n")

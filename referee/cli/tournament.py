@@ -34,7 +34,12 @@ from referee.cli.options import (
 from referee.cli.sandbox_options import sandbox_from_options, sandbox_options
 from referee.games.chance import fresh_seed
 from referee.games.match import GameOutcome, MatchConfig
-from referee.games.matchfolders import FolderError, new_match_folder, temporary_log_folder
+from referee.games.matchfolders import (
+    FolderError,
+    new_match_folder,
+    temporary_log_folder,
+    tidy_temporary_logs,
+)
 from referee.games.report import count
 from referee.games.resume import (
     ResumedRun,
@@ -546,6 +551,8 @@ def _play_and_report(
         }
         for number, table in enumerate(tables)
     ]
+    if log_root is not None and tidy_temporary_logs(log_root):
+        log_root = None  # every log was empty: nothing is left in the temporary folder
     document = tournament_document(
         plan,
         names,

@@ -60,3 +60,30 @@ def temporary_log_folder() -> Path:
         raise FolderError(
             f"cannot create a log folder in {tempfile.gettempdir()}: {error.strerror}"
         ) from None
+
+
+def tidy_temporary_logs(folder: Path) -> bool:
+    """After a match that logged to a ``temporary_log_folder``: remove its empty logs and
+    empty folders, so that thousands of quiet matches leave nothing in the temporary folder;
+    True when nothing was left. A log with something in it stays (a bot's debug output, a
+    fault's explanation): the caller says where. Never follows a link."""
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return False
+    for entry in entries:
+        try:
+            if entry.is_dir(follow_symlinks=False):
+                tidy_temporary_logs(Path(entry.path))
+            elif (
+                entry.is_file(follow_symlinks=False)
+                and entry.stat(follow_symlinks=False).st_size == 0
+            ):
+                os.unlink(entry.path)
+        except OSError:
+            continue
+    try:
+        os.rmdir(folder)
+    except OSError:  # not empty: something worth keeping is in it
+        return False
+    return True

@@ -134,3 +134,38 @@ def test_help_says_where_logs_go_by_default(tmp_path: Path) -> None:
     text = " ".join(done.stdout.split())
     assert "system's temporary folder" in text
     assert "3 a bot never played a game" in text
+
+
+def quiet_or_chatty_match(first: str, marker: str, tmp_path: Path, temp: Path) -> dict[str, object]:
+    options = ["--game", "dice", "--games", "2", "--seed", "2", *FAST, "--json"]
+    done = run(
+        ["match", first, random_bot(marker), *options],
+        tmp_path,
+        env={"TMPDIR": str(temp)},
+    )
+    assert done.returncode == 0, done.explain()
+    assert_no_leftovers(marker)
+    document: dict[str, object] = done.doc
+    return document
+
+
+def test_a_quiet_match_leaves_nothing_in_the_temporary_folder(marker: str, tmp_path: Path) -> None:
+    """Thousands of matches without --replays or --logs must not fill the temporary folder
+    with folders of empty logs."""
+    temp = tmp_path / "system-temp"
+    temp.mkdir()
+    document = quiet_or_chatty_match(random_bot(marker, 3), marker, tmp_path, temp)
+    assert document["logs"] is None
+    assert list(temp.glob("thousand-match-logs-*")) == []
+
+
+def test_a_bots_stderr_is_kept_and_named_and_empty_logs_are_not(
+    marker: str, tmp_path: Path
+) -> None:
+    temp = tmp_path / "system-temp"
+    temp.mkdir()
+    document = quiet_or_chatty_match(faulty("env", 0, marker), marker, tmp_path, temp)
+    (folder,) = temp.glob("thousand-match-logs-*")
+    assert document["logs"] == str(folder)
+    (kept,) = folder.iterdir()  # the quiet random bot's empty log is gone
+    assert kept.name.startswith("bot0-") and b"PATH" in kept.read_bytes()

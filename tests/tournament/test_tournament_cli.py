@@ -228,3 +228,21 @@ def test_a_two_bot_duplicate_match_prints_its_pentanomial_line(tmp_path: Path) -
     assert line.endswith(("narrower", "wider")), line
     plain = run([*args[:-3], "--seed", "6", "builtin:random", "builtin:first"], tmp_path)
     assert "pentanomial" not in plain.stdout  # no pairs without --rotate
+
+
+def test_a_quiet_tournament_leaves_nothing_in_the_temporary_folder(
+    marker: str, tmp_path: Path
+) -> None:
+    temp = tmp_path / "system-temp"
+    temp.mkdir()
+    bots = [bot(ROOT / "bots" / "random_bot.py", seed, marker) for seed in (1, 2, 3)]
+    options = ["--seed", "1", "--sandbox", "none", "--json", "--game", "dice", "--players", "2"]
+    done = run(
+        ["tournament", *options, "--games-per-table", "2", *bots],
+        tmp_path,
+        env={"TMPDIR": str(temp)},
+    )
+    assert done.returncode == 0, done.explain()
+    assert done.doc["logs"] is None
+    assert list(temp.iterdir()) == []
+    assert_no_leftovers(marker)
