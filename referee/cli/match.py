@@ -42,7 +42,7 @@ from referee.games.resume import (
     time_to_json,
     write_manifest,
 )
-from referee.games.stats import Sprt, head_to_head_samples, parse_sprt
+from referee.games.stats import Sprt, SprtTally, parse_sprt
 from referee.players.botspec import BotSpecError, parse_bot
 from referee.players.players import TimeControl
 from referee.players.sandbox import Sandbox, SandboxError, resolve
@@ -263,20 +263,20 @@ def run_match_command(
                 progress.update(task, description=f"{game} match · {cluster.status()}")
         if progress_lines:
             print(game_line(outcome, len(done), total, labels.labels()), flush=True)
-        return sprt_decided()
+        return sprt_decided(outcome)
 
-    def sprt_decided() -> bool:
-        if sprt is not None:
-            if rotate:
-                # Only whole duplicate groups are samples: half a group still carries luck.
-                sizes = Counter(o.plan.group for o in done)
-                complete = [
-                    o for o in done if sizes[o.plan.group] == len(duplicate_seatings(len(specs)))
-                ]
-                samples = head_to_head_samples(complete, True)
-            else:
-                samples = head_to_head_samples(done, False)
-            decision = sprt.decide(samples)
+    # Only whole duplicate groups are samples: half a group still carries luck.
+    tally = None
+    if sprt is not None:
+        tally = SprtTally(sprt, len(duplicate_seatings(len(specs))) if rotate else 0)
+        for outcome in previous:
+            tally.add(outcome)
+
+    def sprt_decided(outcome: GameOutcome | None = None) -> bool:
+        if tally is not None:
+            if outcome is not None:
+                tally.add(outcome)
+            decision = tally.decide()
             if decision is not None:
                 stopped.append(f"SPRT accepted {decision} after {count(len(done), 'game')}")
                 return True
