@@ -22,6 +22,7 @@ from referee.cli.options import (
     gzip_option,
     json_option,
     pin_option,
+    refuse_with_resume,
     rules_option,
     seed_option,
 )
@@ -245,6 +246,8 @@ def match(
 
     if not bots and resume is None:
         raise click.UsageError("Missing argument 'BOT BOT [BOT...]' (or --resume DIR).")
+    if resume is not None:
+        refuse_with_resume(click.get_current_context())
     if pin and executor_text != "local":
         raise click.UsageError(
             "--pin places local tables; pin the cluster's workers instead (docs/cluster.md)"

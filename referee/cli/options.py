@@ -52,3 +52,28 @@ def concurrency_option(help_text: str) -> Callable[[F], F]:
         show_default=True,
         help=help_text,
     )
+
+
+FREE_WITH_RESUME = frozenset(
+    {"resume", "bots", "as_json", "pin", "executor_text", "html_out", "force", "logs"}
+)
+"""What a resumed run may still be told: where and how to report, and where to play. All else
+(the game, rules, bots, seed, games, clocks, sandbox, concurrency, …) comes from the run."""
+
+
+def refuse_with_resume(context: click.Context) -> None:
+    """One clear error when ``--resume`` comes with an option the run itself fixes: it would
+    be ignored, and a person who typed it expects it to count."""
+    typed = (click.core.ParameterSource.COMMANDLINE, click.core.ParameterSource.ENVIRONMENT)
+    given = sorted(
+        parameter.opts[0]
+        for parameter in context.command.params
+        if parameter.name is not None
+        and parameter.name not in FREE_WITH_RESUME
+        and context.get_parameter_source(parameter.name) in typed
+    )
+    if given:
+        raise click.UsageError(
+            f"{', '.join(given)}: a resumed run keeps the options it was started with "
+            "(its manifest); give --resume DIR with output options only"
+        )

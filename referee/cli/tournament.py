@@ -28,6 +28,7 @@ from referee.cli.options import (
     gzip_option,
     json_option,
     pin_option,
+    refuse_with_resume,
     rules_option,
     seed_option,
 )
@@ -183,6 +184,8 @@ def tournament(
     """
     if not bots and resume is None:
         raise click.UsageError("Missing argument 'BOT BOT BOT [BOT...]' (or --resume DIR).")
+    if resume is not None:
+        refuse_with_resume(click.get_current_context())
     chosen = sandbox_from_options(
         sandbox, memory, cpu_seconds, max_processes, max_open_files, max_file_size, allow_fallback
     )

@@ -206,3 +206,22 @@ def test_sigterm_stops_a_tournament_with_its_report_and_the_way_on(tmp_path: Pat
     assert 3 <= document["games_played"] < 1200
     folder = only_run(tmp_path / "out")
     assert f"continue with: thousand tournament --resume {folder.relative_to(tmp_path)}" in err
+
+
+def test_an_option_the_run_fixes_is_refused_with_resume_not_ignored(tmp_path: Path) -> None:
+    args = ["match", "--game", "dice", "--games", "2", "--seed", "3", "--replays", "out"]
+    assert run([*args, "builtin:random", "builtin:random"], tmp_path).returncode == 0
+    folder = str(only_run(tmp_path / "out"))
+    for command, extra, named in (
+        ("match", ["--games", "50"], "--games"),
+        ("match", ["--seed", "4", "--time-per-move", "2"], "--seed, --time-per-move"),
+        ("match", ["--sandbox", "none"], "--sandbox"),
+        ("tournament", ["--players", "2"], "--players"),
+    ):
+        done = run([command, "--resume", folder, *extra], tmp_path)
+        assert done.returncode == 2, done.explain()
+        assert f"thousand: error: {named}: a resumed run keeps the options" in done.stderr
+    # Output options, and where to play, may still be given.
+    kept = run(["match", "--resume", folder, "--json", "--pin"], tmp_path)
+    assert kept.returncode == 0, kept.explain()
+    assert kept.doc["games_played"] == 2
