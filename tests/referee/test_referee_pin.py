@@ -19,11 +19,10 @@ CORES = sorted(os.sched_getaffinity(0))
 
 def core_names(tmp_path: Path, *options: str) -> list[set[str]]:
     """Per game (in game order), the cores its bots announced."""
-    script = CORE_BOT
     rules = tmp_path / "short.json"
     rules.write_text('{"preset": "classic", "max_rounds": 3}')
     run = run_match(
-        [bot(script), bot(script)],
+        [bot(CORE_BOT), bot(CORE_BOT)],
         "--games",
         "6",
         "--seed",
@@ -64,14 +63,13 @@ def test_pin_is_refused_with_a_cluster_executor() -> None:
 
 
 def test_a_pinned_tournament_plays_each_game_on_one_core(tmp_path: Path) -> None:
-    script = CORE_BOT
     rules = tmp_path / "short.json"
     rules.write_text('{"preset": "classic", "max_rounds": 3}')
     done = subprocess.run(
         [*thousand(), "tournament", "--game", "dice", "--players", "2", "--seed", "4"]
         + ["--games-per-table", "2", "--concurrency", "2", "--pin", "--rules", str(rules)]
         + ["--replays", str(tmp_path / "replays"), "--json"]
-        + [bot(script, n) for n in range(3)],
+        + [bot(CORE_BOT, n) for n in range(3)],
         capture_output=True,
         text=True,
         check=False,
