@@ -19,7 +19,6 @@ import json
 import logging
 import os
 import queue
-import shutil
 import sqlite3
 import stat
 import threading
@@ -160,7 +159,9 @@ def accept_upload(
         _write_manifest(folder, unpacked)
     except archive.ArchiveError as error:
         _finish(db, submission, "refused", [str(error)])
-        shutil.rmtree(folder / "bot", ignore_errors=True)
+        for name in PROGRAM_FILES:
+            with contextlib.suppress(OSError):
+                _remove(folder / name)
         raise Refused(422, str(error)) from None
     except OSError as error:
         why = f"cannot store the upload: {error.strerror}"
@@ -245,7 +246,8 @@ def _exposes_ladder(spec: BotSpec, db_path: Path, own: Path) -> str | None:
 
 
 def process(db_path: Path, settings: ServerSettings, submission: int) -> None:
-    """Build and check one queued submission, then admit it or say why not."""
+    """Build and check one queued submission, then admit it or say why not; then remove the
+    program files its account no longer plays."""
     db = database.connect(db_path)
     try:
         _process(db, db_path, settings, submission)
@@ -253,8 +255,73 @@ def process(db_path: Path, settings: ServerSettings, submission: int) -> None:
         log.exception("submission %s failed", submission)
         with contextlib.suppress(Exception):
             _finish(db, submission, "error", [f"the server failed: {type(error).__name__}"])
+    try:
+        row = db.execute(
+            "SELECT account_id FROM submissions WHERE id = ?", (submission,)
+        ).fetchone()
+        if row is not None:
+            prune(db, db_path, int(row["account_id"]))
+    except Exception:  # a file that will not go: tried again after the next submission
+        log.exception("submission %s: pruning the account's old files failed", submission)
     finally:
         db.close()
+
+
+PROGRAM_FILES = ("upload", "bot")
+"""What a submission's folder holds of the program itself: the upload as sent and the bot
+unpacked and built from it — up to the upload and unpacked limits, each time."""
+
+
+def prune(db: sqlite3.Connection, db_path: Path, account_id: int) -> None:
+    """Remove the program files of the account's finished submissions, except the version its
+    entrant plays and any version a running match still plays (it is pruned after a later
+    submission). Without this a contestant could fill the disk within the rate limit, each
+    upload kept forever. What stays of every submission — its build log, build record and
+    manifest, its reasons and check report in the database — is all /mine shows."""
+    link = db.execute(
+        "SELECT e.id, e.bot FROM entrants e JOIN account_entrants a ON a.entrant_id = e.id "
+        "WHERE a.account_id = ?",
+        (account_id,),
+    ).fetchone()
+    playing: set[int] = set()
+    if link is not None:
+        entrant = int(link["id"])
+        for row in db.execute("SELECT entrants, versions FROM matches WHERE status = 'running'"):
+            for who, version in zip(
+                json.loads(row["entrants"]), json.loads(row["versions"]), strict=True
+            ):
+                if who == entrant:
+                    playing.add(int(version))
+    active = Path(link["bot"]).resolve().parent if link is not None else None
+    finished = db.execute(
+        "SELECT id, status, version FROM submissions WHERE account_id = ? "
+        "AND status NOT IN (?, ?, ?)",
+        (account_id, *IN_PROGRESS),
+    ).fetchall()
+    for row in finished:
+        folder = folder_of(db_path, account_id, int(row["id"]))
+        if folder.resolve() == active or (
+            row["status"] == "accepted" and row["version"] in playing
+        ):
+            continue
+        for name in PROGRAM_FILES:
+            _remove(folder / name)
+
+
+def _remove(path: Path) -> None:
+    """A file or a folder tree, never following a link; a build may have left folders
+    without write or search permission, which are opened up on the way."""
+    if path.is_symlink() or not path.is_dir():
+        path.unlink(missing_ok=True)
+        return
+    os.chmod(path, 0o700)
+    with os.scandir(path) as entries:
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                _remove(Path(entry.path))
+            else:
+                os.unlink(entry.path)
+    path.rmdir()
 
 
 def _process(

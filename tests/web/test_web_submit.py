@@ -11,8 +11,10 @@ check with the check's own words, and a refused upload never becomes an entrant.
 from __future__ import annotations
 
 import io
+import json
 import os
 import signal
+import sqlite3
 import stat
 import tarfile
 import time
@@ -26,6 +28,7 @@ import pytest
 from referee.web import archive
 from tests.web.support_accounts import (
     C_BOT,
+    PY_BOT,
     Server,
     c_bot_archive,
     invite,
@@ -357,3 +360,47 @@ def _cmdline(proc: Path) -> str:
         return (proc / "cmdline").read_bytes().decode(errors="replace")
     except OSError:
         return ""
+
+
+def test_the_program_files_of_versions_no_longer_played_are_removed(
+    contest: tuple[Path, Server],
+) -> None:
+    """A contestant within the rate limit must not fill the server's disk: only the version
+    the entrant plays (and one a running match still plays) keeps its upload and unpacked
+    bot; every submission keeps its record."""
+    db, server = contest
+    token = invite(db, "reviser")
+    root = db.parent / "contest.db.files" / "submissions"
+
+    def send(data: bytes, name: str, status: str) -> Path:
+        answer = submit(server, token, data, name)
+        assert answer.status_code == 202, server.stderr()
+        number = answer.json()["id"]
+        assert wait_finished(server, token, number)["status"] == status
+        return next(root.glob(f"*/{number}"))
+
+    def kept(folder: Path) -> bool:
+        return (folder / "upload").is_file() and (folder / "bot").is_dir()
+
+    first = send(PY_BOT.read_bytes(), "v1.py", "accepted")
+    # A match of version 1 is in flight (as `ladder run` records one) when version 2 comes.
+    with sqlite3.connect(db) as conn:
+        entrant = conn.execute("SELECT id FROM entrants WHERE name = 'reviser'").fetchone()[0]
+        conn.execute(
+            "INSERT INTO matches (status, entrants, versions, seed, worker, claimed, heartbeat)"
+            " VALUES ('running', ?, '[1]', 1, 'test', 0, 0)",
+            (json.dumps([entrant]),),
+        )
+    playing = send(PY_BOT.read_bytes(), "v2.py", "accepted")
+    assert kept(first) and kept(playing)
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE matches SET status = 'abandoned' WHERE worker = 'test'")
+    refused = send(BAD_PROTOCOL, "v3.py", "refused")
+    for gone in (first, refused):
+        assert not (gone / "upload").exists() and not (gone / "bot").exists(), gone
+        assert (gone / "manifest.json").is_file()
+    assert kept(playing) and (playing / "bot" / "v2.py").is_file()
+    with server.client(token) as client:
+        mine = client.get("/api/bots/mine").json()
+    assert mine["entrant"]["version"] == 2
+    assert sorted(s["status"] for s in mine["submissions"]) == ["accepted", "accepted", "refused"]
