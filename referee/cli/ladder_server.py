@@ -230,6 +230,8 @@ def serve(
     """Serve the ladder DB on the web: standings, entrants, games, live matches, rules, and
     submissions by invited contestants. Put a TLS reverse proxy in front of it to expose it
     (docs/server.md)."""
+    if pin and not run_matches:
+        raise click.UsageError("--pin places the matches that --run plays: give --run too")
     import uvicorn
 
     from referee.web.app import create_app

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -13,7 +14,7 @@ from pathlib import Path
 from pydantic import TypeAdapter
 
 from referee.ladder.standings import MatchRow
-from tests.ladder.conftest import make_ladder, ok, py_bot
+from tests.ladder.conftest import make_ladder, ok, py_bot, thousand
 from tests.web.conftest import Server
 
 CORE_BOT = Path(__file__).resolve().parents[1] / "bots" / "core_bot.py"
@@ -36,3 +37,16 @@ def test_the_served_match_loop_pins_its_matches(
         header = json.loads(Path(path).read_text().splitlines()[0])
         names = {seat["name"].partition("#")[0] for seat in header["seats"]}
         assert len(names) == 1 and names <= {f"cores-{core}" for core in CORES}, names
+
+
+def test_pin_without_run_is_refused(tmp_path: Path) -> None:
+    db = make_ladder(tmp_path, {f"r{i}": "builtin:random" for i in range(3)})
+    done = subprocess.run(
+        [*thousand(), "ladder", "serve", str(db), "--pin"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert "--pin places the matches that --run plays" in done.stderr
