@@ -13,8 +13,9 @@ Also, per placement: what replays add per decision (plain and gzip), and full ga
 3-player card match and a 2-player dice match between stdlib random bots. Once, unpinned:
 decisions/s of instant-bot dice matches at --concurrency 1 and 2 (tables in their own
 processes: the factor says whether tables use the cores), and the referee's share of all CPU
-time in a 3-player card match between bots/card_bot.py processes.
-Usage: python bench/referee.py [--placement one|two|both] [--games N] [--skip-extras]
+time in a 3-player card match between bots/card_bot.py processes, the table free and pinned.
+Usage: python bench/referee.py [--placement one|two|both] [--games N] [--skip-extras |
+--extras-only]
 """
 
 from __future__ import annotations
@@ -82,6 +83,7 @@ def match_rate(
     replays: Path | None = None,
     compress: bool = False,
     concurrency: int = 1,
+    cores: tuple[int, ...] = (),
 ) -> tuple[float, int, int]:
     """(seconds, games, decisions) of a match through the real referee."""
     config = MatchConfig(
@@ -94,6 +96,7 @@ def match_rate(
         replays=replays,
         compress=compress,
         concurrency=concurrency,
+        cores=cores,
     )
     start = time.perf_counter()
     outcomes = asyncio.run(run_match(config))
@@ -233,20 +236,23 @@ def scaling(games: int) -> None:
 def cpu_share(games: int) -> None:
     """The referee's CPU time as a share of all CPU time in a card match between three
     bots/card_bot.py processes (one table: it runs in a thread of this process, so this
-    process's own CPU time is the referee's; the bots' is in its reaped children's)."""
+    process's own CPU time is the referee's; the bots' is in its reaped children's), with
+    the table free and with it pinned to one core as ``thousand match --pin`` does."""
     card_bot = f"{sys.executable} {ROOT / 'bots' / 'card_bot.py'}"
-    before = os.times()
-    elapsed, played, decisions = match_rate("cards", [card_bot] * 3, games)
-    after = os.times()
-    referee = (after.user - before.user) + (after.system - before.system)
-    bots = (after.children_user - before.children_user) + (
-        after.children_system - before.children_system
-    )
-    print(
-        f"[cpu share] cards, 3 card_bot.py: referee {referee:.2f} s, bots {bots:.2f} s of CPU; "
-        f"referee share {100 * referee / (referee + bots):.1f} % ({played} games, "
-        f"{decisions} decisions, {elapsed:.1f} s)"
-    )
+    first = min(os.sched_getaffinity(0))
+    for label, cores in (("free", ()), ("--pin", (first,))):
+        before = os.times()
+        elapsed, played, decisions = match_rate("cards", [card_bot] * 3, games, cores=cores)
+        after = os.times()
+        referee = (after.user - before.user) + (after.system - before.system)
+        bots = (after.children_user - before.children_user) + (
+            after.children_system - before.children_system
+        )
+        print(
+            f"[cpu share, {label}] cards, 3 card_bot.py: referee {referee:.2f} s, bots "
+            f"{bots:.2f} s of CPU; referee share {100 * referee / (referee + bots):.1f} % "
+            f"({played} games, {decisions} decisions, {elapsed:.1f} s)"
+        )
 
 
 def main() -> None:
@@ -254,9 +260,11 @@ def main() -> None:
     parser.add_argument("--placement", choices=["one", "two", "both"], default="both")
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--skip-extras", action="store_true", help="Only the per-placement part.")
+    parser.add_argument("--extras-only", action="store_true", help="Only the unpinned extras.")
     args = parser.parse_args()
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cpus")
-    for placement in ("one", "two") if args.placement == "both" else (args.placement,):
+    placements = ("one", "two") if args.placement == "both" else (args.placement,)
+    for placement in () if args.extras_only else placements:
         run(placement, args.games)
     if not args.skip_extras:
         scaling(args.games)
