@@ -5,7 +5,9 @@
 (2) the engine with the match loop around it: a match of in-process ``builtin:first`` players
     (no pipes, no processes), CPU time a decision;
 (3) chance: a dice throw and a card shuffle through ``GameChance`` (an HMAC a chance event);
-(4) optionally (``--profile``) cProfile of one table playing card games against instant bots,
+(4) the CPU meter used where no cgroup can be made (``CpuMeter``: the process CPU clock, /proc
+    for children) against reading /proc/PID/stat on every move, on a live process;
+(5) optionally (``--profile``) cProfile of one table playing card games against instant bots,
     the 25 most expensive functions.
 Usage: python bench/referee_parts.py [--profile]
 """
@@ -30,6 +32,7 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
 from referee.games.chance import GameChance, derive  # noqa: E402
 from referee.games.match import MatchConfig, play_table  # noqa: E402
 from referee.players.botspec import parse_bot  # noqa: E402
+from referee.players.cpu import CpuMeter  # noqa: E402
 from referee.players.players import TimeControl  # noqa: E402
 from thousand.game import CHANCE  # noqa: E402
 from thousand.registry import game_spec  # noqa: E402
@@ -108,6 +111,28 @@ def chance_us() -> tuple[float, float]:
     return throw, (time.process_time() - start) / rounds * 1e6
 
 
+def cpu_meter_us(rounds: int = 100_000) -> tuple[float, float]:
+    """(CpuMeter.seconds, a pread of /proc/PID/stat) in µs, on a sleeping child."""
+    child = subprocess.Popen(["sleep", "60"])
+    try:
+        meter = CpuMeter(child.pid)
+        start = time.perf_counter()
+        for _ in range(rounds):
+            meter.seconds()
+        ours = (time.perf_counter() - start) / rounds * 1e6
+        stat = os.open(f"/proc/{child.pid}/stat", os.O_RDONLY)
+        start = time.perf_counter()
+        for _ in range(rounds):
+            os.pread(stat, 1024, 0)
+        theirs = (time.perf_counter() - start) / rounds * 1e6
+        os.close(stat)
+        meter.close()
+    finally:
+        child.kill()
+        child.wait()
+    return ours, theirs
+
+
 def profile_cards(games: int) -> None:
     instant = f"{sys.executable} {HERE / 'instant_bot.py'}"
     config = MatchConfig(
@@ -143,6 +168,11 @@ def main() -> None:
     print(f"(2) cards, builtin:first, match loop: {builtin_us('cards', 20):.1f} µs CPU a decision")
     throw, shuffle = chance_us()
     print(f"(3) chance: a throw {throw:.2f} µs, a shuffle of 24 {shuffle:.2f} µs")
+    meter, stat = cpu_meter_us()
+    print(
+        f"(4) CPU meter without a cgroup: {meter:.2f} µs a reading "
+        f"(a pread of /proc/PID/stat alone: {stat:.2f} µs)"
+    )
     if args.profile:
         profile_cards(20)
 
