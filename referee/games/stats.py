@@ -382,35 +382,43 @@ class Sprt:
         """
         if not samples:
             return 0.0
-        s0, s1 = score_from_elo(self.elo0), score_from_elo(self.elo1)
-        if all(x in (0.0, 1.0) for x in samples):
-            wins = sum(samples)
-            losses = len(samples) - wins
-            return wins * math.log(s1 / s0) + losses * math.log((1 - s1) / (1 - s0))
-        if len(samples) < MIN_GROUPS:
-            return 0.0
+        binary = all(x in (0.0, 1.0) for x in samples)
         mean, var = _mean_var(samples)
-        var = max(var, 1e-3)
-        return len(samples) * ((mean - s0) ** 2 - (mean - s1) ** 2) / (2 * var)
+        return self.llr_of(len(samples), binary, mean, var)
 
-    def decide(self, samples: Sequence[float]) -> str | None:
+    def llr_of(self, count: int, binary: bool, mean: float, var: float) -> float:
+        """``llr`` from what it depends on: how many samples, whether all are 0 or 1, their
+        mean and sample variance (a running tally keeps these without the samples)."""
+        if not count:
+            return 0.0
+        s0, s1 = score_from_elo(self.elo0), score_from_elo(self.elo1)
+        if binary:
+            wins = mean * count
+            return wins * math.log(s1 / s0) + (count - wins) * math.log((1 - s1) / (1 - s0))
+        if count < MIN_GROUPS:
+            return 0.0
+        var = max(var, 1e-3)
+        return count * ((mean - s0) ** 2 - (mean - s1) ** 2) / (2 * var)
+
+    def verdict(self, llr: float) -> str | None:
         """``"H1"`` (bot 0 is at least elo1 stronger), ``"H0"``, or ``None`` to play on."""
-        value = self.llr(samples)
         lower, upper = self.bounds
-        if value >= upper:
+        if llr >= upper:
             return "H1"
-        if value <= lower:
+        if llr <= lower:
             return "H0"
         return None
+
+    def decide(self, samples: Sequence[float]) -> str | None:
+        return self.verdict(self.llr(samples))
 
 
 class SprtTally:
     """An SPRT's samples summed as the games come, for ``Sprt.decide`` after every game:
     recomputing them from every game so far made a long match quadratic (6,000 fast games
-    paid 6.7 s). The log-likelihood ratio is the one ``Sprt.llr`` gives on the same samples,
-    which depends only on their count, sum and spread, not on their order. ``group_size``:
-    with duplicate groups, a sample is a whole group's mean (half a group still carries
-    luck); 0 for single games."""
+    paid 6.7 s). ``Sprt.llr_of`` needs only their count, mean and spread, kept here with
+    Welford's method, whatever their order. ``group_size``: with duplicate groups, a sample
+    is a whole group's mean (half a group still carries luck); 0 for single games."""
 
     def __init__(self, sprt: Sprt, group_size: int = 0, a: int = 0, b: int = 1) -> None:
         self.sprt = sprt
@@ -419,7 +427,6 @@ class SprtTally:
         self.open: dict[int, list[float]] = defaultdict(list)  # group -> its games' scores
         self.count = 0
         self.binary = 0  # samples that are exactly 0 or 1 (Wald's Bernoulli test applies)
-        self.total = 0.0
         self.mean = 0.0  # Welford's running mean and sum of squared deviations
         self.squares = 0.0
 
@@ -440,33 +447,18 @@ class SprtTally:
     def _sample(self, x: float) -> None:
         self.count += 1
         self.binary += x in (0.0, 1.0)
-        self.total += x
         delta = x - self.mean
         self.mean += delta / self.count
         self.squares += delta * (x - self.mean)
 
     def llr(self) -> float:
-        n, sprt = self.count, self.sprt
-        if not n:
-            return 0.0
-        s0, s1 = score_from_elo(sprt.elo0), score_from_elo(sprt.elo1)
-        if self.binary == n:
-            wins = self.total
-            return wins * math.log(s1 / s0) + (n - wins) * math.log((1 - s1) / (1 - s0))
-        if n < MIN_GROUPS:
-            return 0.0
-        var = max(self.squares / (n - 1), 1e-3)
-        return n * ((self.mean - s0) ** 2 - (self.mean - s1) ** 2) / (2 * var)
+        n = self.count
+        var = self.squares / (n - 1) if n > 1 else 0.0
+        return self.sprt.llr_of(n, self.binary == n, self.mean, var)
 
     def decide(self) -> str | None:
         """As ``Sprt.decide`` on the samples so far."""
-        value = self.llr()
-        lower, upper = self.sprt.bounds
-        if value >= upper:
-            return "H1"
-        if value <= lower:
-            return "H0"
-        return None
+        return self.sprt.verdict(self.llr())
 
 
 def parse_sprt(text: str) -> Sprt:

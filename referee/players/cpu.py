@@ -48,15 +48,15 @@ class CpuMeter:
         self._read_at = -1.0
 
     @staticmethod
-    def _ticks(raw: bytes) -> int:
+    def _times(raw: bytes) -> tuple[int, int]:
+        """(own, reaped children) in ticks, from a /proc/PID/stat line."""
         fields = raw[raw.rfind(b")") + 2 :].split()
         # fields[0] is field 3 (state): utime, stime, cutime, cstime are fields 14-17.
-        return int(fields[11]) + int(fields[12]) + int(fields[13]) + int(fields[14])
+        return int(fields[11]) + int(fields[12]), int(fields[13]) + int(fields[14])
 
-    @staticmethod
-    def _reaped(raw: bytes) -> int:
-        fields = raw[raw.rfind(b")") + 2 :].split()
-        return int(fields[13]) + int(fields[14])
+    @classmethod
+    def _ticks(cls, raw: bytes) -> int:
+        return sum(cls._times(raw))
 
     def seconds(self) -> float:
         """CPU seconds used so far; -1 if the bot is gone."""
@@ -79,7 +79,7 @@ class CpuMeter:
         self._read_at = now
         if self._clock is None:
             return (self._ticks(raw) + self._below(children)) * _TICK
-        self._others = self._reaped(raw) + self._below(children)
+        self._others = self._times(raw)[1] + self._below(children)
         try:
             own = time.clock_gettime(self._clock)
         except OSError:  # ended between the two readings

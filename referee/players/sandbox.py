@@ -554,20 +554,37 @@ def make_workdir() -> str:
     return tempfile.mkdtemp(prefix=f"thousand-bot-{os.getpid()}-")
 
 
-def remove_workdir(path: str) -> None:
-    """Remove a bot's working directory whatever it left there (read-only files included)."""
-
-    def retry(function: object, failed: str, _info: object) -> None:
+def remove_workdir(path: str | os.PathLike[str]) -> None:
+    """Remove a folder a bot or a build wrote in, whatever it left there: read-only files,
+    folders without write or search permission (opened up on the way), links (removed, never
+    followed). Best effort: what cannot go stays. Iterative, so that a hostile depth of
+    folders cannot exhaust the stack; a file or a link is simply removed."""
+    top = os.fspath(path)
+    if os.path.islink(top) or not os.path.isdir(top):
         with contextlib.suppress(OSError):
-            os.chmod(os.path.dirname(failed), 0o700)
-            os.chmod(failed, 0o700)
+            os.unlink(top)
+        return
+    stack = [(top, False)]
+    while stack:
+        folder, emptied = stack.pop()
+        if emptied:
+            with contextlib.suppress(OSError):
+                os.rmdir(folder)
+            continue
         with contextlib.suppress(OSError):
-            if os.path.isdir(failed) and not os.path.islink(failed):
-                os.rmdir(failed)
+            os.chmod(folder, 0o700)
+        stack.append((folder, True))  # popped after everything below it
+        try:
+            with os.scandir(folder) as found:
+                entries = list(found)
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                stack.append((entry.path, False))
             else:
-                os.unlink(failed)
-
-    shutil.rmtree(path, onerror=retry)
+                with contextlib.suppress(OSError):
+                    os.unlink(entry.path)
 
 
 # ---------------------------------------------------------------------------- build sandbox

@@ -31,7 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from referee.ladder import admission, paths, ratings, store
 from referee.players.botspec import BotSpec, BotSpecError, parse_bot
-from referee.players.sandbox import SandboxError, visible_paths
+from referee.players.sandbox import SandboxError, remove_workdir, visible_paths
 from referee.web import archive, database
 from referee.web.accounts import Account
 from referee.web.build import run_build
@@ -160,8 +160,7 @@ def accept_upload(
     except archive.ArchiveError as error:
         _finish(db, submission, "refused", [str(error)])
         for name in PROGRAM_FILES:
-            with contextlib.suppress(OSError):
-                _remove(folder / name)
+            remove_workdir(folder / name)
         raise Refused(422, str(error)) from None
     except OSError as error:
         why = f"cannot store the upload: {error.strerror}"
@@ -305,23 +304,7 @@ def prune(db: sqlite3.Connection, db_path: Path, account_id: int) -> None:
         ):
             continue
         for name in PROGRAM_FILES:
-            _remove(folder / name)
-
-
-def _remove(path: Path) -> None:
-    """A file or a folder tree, never following a link; a build may have left folders
-    without write or search permission, which are opened up on the way."""
-    if path.is_symlink() or not path.is_dir():
-        path.unlink(missing_ok=True)
-        return
-    os.chmod(path, 0o700)
-    with os.scandir(path) as entries:
-        for entry in entries:
-            if entry.is_dir(follow_symlinks=False):
-                _remove(Path(entry.path))
-            else:
-                os.unlink(entry.path)
-    path.rmdir()
+            remove_workdir(folder / name)
 
 
 def _process(
