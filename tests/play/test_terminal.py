@@ -12,6 +12,7 @@ from typing import Any
 
 import pexpect
 
+from referee.play.terminal import FINAL_STEPS
 from referee.replay.render import render_frame
 from tests.play.conftest import (
     ANSI,
@@ -240,12 +241,17 @@ def test_mistakes_are_one_line(tmp_path: Path) -> None:
 def test_the_persons_clock_runs_out_as_a_bots_would(
     tmp_path: Path, short_dice: Path, replay_of: Any
 ) -> None:
+    """A fixed seed: the game must go on for more than FINAL_STEPS steps after the person's
+    clock runs out, or the end shows those steps one at a time with Enter (an unseeded run
+    sometimes ended that soon, and this test then waited for a line that never came)."""
     child = spawn(
         [
             "--game",
             "dice",
             "--rules",
             str(short_dice),
+            "--seed",
+            "4",
             "--clock",
             "1",
             "--replays",
@@ -256,7 +262,8 @@ def test_the_persons_clock_runs_out_as_a_bots_would(
     )
     while child.expect([r"\[Enter: next step\] ", r"your move \(1 s left\)> "]) == 0:
         child.sendline("")  # the Enter prompts are not on the clock
-    child.expect(r"more steps were played: thousand replay show --seat 0 ")  # no Enter asked
+    child.expect(r"\((\d+) more steps were played: thousand replay show --seat 0 ")
+    assert int(child.match.group(1)) > FINAL_STEPS  # summed up in one line: no Enter asked
     child.expect(r"Game over\.", timeout=30)  # nothing typed: the fallback plays the seat on
     child.expect(pexpect.EOF)
     child.close()
