@@ -328,6 +328,8 @@ class GameRun:
             for seat in range(self.count)
         ]
         self.pending: list[list[dict[str, Any]]] = [[] for _ in range(self.count)]
+        self.no_view = [False] * self.count  # seats whose bot's hello omits the view …
+        self.no_events = [False] * self.count  # … or the events (set once they said hello)
         self.bank = [config.time.bank] * self.count
         self.think: dict[int, Think] = {bot: Think() for bot in plan.seating}
         self.writer: ReplayWriter | None = None
@@ -351,6 +353,10 @@ class GameRun:
             # The replay is written out while a bot thinks, before the referee waits for it.
             player.idle = None if writer is None else writer.flush
         names = [table.players[bot].name for bot in plan.seating]
+        for seat, bot in enumerate(plan.seating):
+            omit = table.players[bot].omit
+            self.no_view[seat] = "view" in omit
+            self.no_events[seat] = "events" in omit
         for seat, bot in enumerate(plan.seating):
             if seat not in self.faulted:
                 message = {
@@ -376,14 +382,14 @@ class GameRun:
         """Get the seat's action and apply it; any fault hands the seat to the fallback."""
         state, config = self.state, self.config
         legal = state.legal_actions()
-        view = state.view(seat)
         if seat in self.faulted:
+            action = self.fallback[seat](state.view(seat), legal)
             if record is not None:
                 record["by"] = "fallback"
-                record["action"] = action = self.fallback[seat](view, legal)
-            else:
-                action = self.fallback[seat](view, legal)
+                record["action"] = action
             return state.apply(action)
+        # Built only for a bot that reads it: the view is most of a card decision's engine work.
+        view = None if self.no_view[seat] else state.view(seat)
         bot = self.plan.seating[seat]
         player = self.table.players[bot]
         left = self.bank[seat] + config.time.per_move
@@ -393,9 +399,8 @@ class GameRun:
             writer.flush()  # bots that always answer at once are never waited for: see idle
         reply = None
         try:
-            reply = player.request(
-                self.table.request_id, self.pending[seat], view, legal, left, config.time
-            )
+            events = None if self.no_events[seat] else self.pending[seat]
+            reply = player.request(self.table.request_id, events, view, legal, left, config.time)
             self.pending[seat] = []
             self.think[bot].add(reply.wall, reply.cpu)
             if record is not None:
@@ -413,7 +418,7 @@ class GameRun:
             fault = Fault("illegal_action", f"{error.rule}: {error}", reply.line if reply else None)
         self.fault(seat, fault.kind, fault.detail, move)
         player.close(0)
-        action = self.fallback[seat](view, legal)
+        action = self.fallback[seat](state.view(seat) if view is None else view, legal)
         if record is not None:
             if "action" in record:
                 record["rejected"] = record["action"]
@@ -460,7 +465,10 @@ class GameRun:
         for seat, bot in enumerate(plan.seating):
             player = self.table.players[bot]
             if seat not in self.faulted and player.running:
-                player.game_end({**end_common, "events": self.pending[seat]})
+                if self.no_events[seat]:
+                    player.game_end(end_common)
+                else:
+                    player.game_end({**end_common, "events": self.pending[seat]})
         path = None
         if self.writer is not None:
             path = self.writer.finish(

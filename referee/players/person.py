@@ -71,12 +71,13 @@ class Person(Player):
     def request(
         self,
         request_id: int,
-        events: list[dict[str, Any]],
-        view: dict[str, Any],
+        events: list[dict[str, Any]] | None,
+        view: dict[str, Any] | None,
         legal: list[dict[str, Any]],
         left: float,
         time_control: TimeControl,
     ) -> Reply:
+        assert view is not None  # the person's hello leaves nothing out
         if self.idle is not None:
             self.idle()  # the replay written out: the front draws the steps up to this one
         try:

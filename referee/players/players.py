@@ -67,6 +67,11 @@ class Player(abc.ABC):
     def name(self) -> str:
         return self.hello.name if self.hello else self.spec.label
 
+    @property
+    def omit(self) -> frozenset[str]:
+        """What this player's hello asked requests to leave out (``view``, ``events``)."""
+        return self.hello.omit if self.hello else frozenset()
+
     def start(self, hello: dict[str, Any], time_control: TimeControl) -> None:
         """Start the bot and complete the handshake; ``Fault`` if it cannot."""
         self.launch(hello)
@@ -90,13 +95,14 @@ class Player(abc.ABC):
     def request(
         self,
         request_id: int,
-        events: list[dict[str, Any]],
-        view: dict[str, Any],
+        events: list[dict[str, Any]] | None,
+        view: dict[str, Any] | None,
         legal: list[dict[str, Any]],
         left: float,
         time_control: TimeControl,
     ) -> Reply:
-        """Ask for one decision: the action with its wall and CPU time, or ``Fault``."""
+        """Ask for one decision: the action with its wall and CPU time, or ``Fault``.
+        ``events`` and ``view`` are None only where ``omit`` names them."""
 
     @abc.abstractmethod
     def game_end(self, message: dict[str, Any]) -> None:
@@ -133,12 +139,13 @@ class BuiltinPlayer(Player):
     def request(
         self,
         request_id: int,
-        events: list[dict[str, Any]],
-        view: dict[str, Any],
+        events: list[dict[str, Any]] | None,
+        view: dict[str, Any] | None,
         legal: list[dict[str, Any]],
         left: float,
         time_control: TimeControl,
     ) -> Reply:
+        assert view is not None  # a built-in's hello leaves nothing out
         wall0, cpu0 = time.perf_counter(), time.thread_time()
         action = self._choose(view, legal)
         return Reply(action, time.perf_counter() - wall0, time.thread_time() - cpu0)
@@ -220,27 +227,25 @@ class ProcessPlayer(Player):
     def request(
         self,
         request_id: int,
-        events: list[dict[str, Any]],
-        view: dict[str, Any],
+        events: list[dict[str, Any]] | None,
+        view: dict[str, Any] | None,
         legal: list[dict[str, Any]],
         left: float,
         time_control: TimeControl,
     ) -> Reply:
         process = self.process
         assert process is not None
-        data = encode(
-            {
-                "type": "request",
-                "id": request_id,
-                "events": events,
-                "view": view,
-                "legal": legal,
-                "clock": {
-                    "left_ms": round(left * 1000),
-                    "move_ms": round(time_control.per_move * 1000),
-                },
-            }
-        )
+        message: dict[str, Any] = {"type": "request", "id": request_id}
+        if events is not None:
+            message["events"] = events
+        if view is not None:
+            message["view"] = view
+        message["legal"] = legal
+        message["clock"] = {
+            "left_ms": round(left * 1000),
+            "move_ms": round(time_control.per_move * 1000),
+        }
+        data = encode(message)
         sent = time.perf_counter()
         process.send(data)
         line, arrived = process.read_line(time_control.wait_limit(left), self.idle)

@@ -60,6 +60,10 @@ class BotHello:
     protocol: int = PROTOCOL_VERSION
     games: tuple[str, ...] | None = None
     """The games the bot says it plays (protocol.md, "hello"); ``None``: it did not say."""
+    omit: frozenset[str] = frozenset()
+    """The parts of a request the bot asked to go without (protocol.md, "hello"): a bot that
+    keeps its own state needs no ``view``, one that reads the view needs no ``events``, and
+    neither is then built or sent for it."""
 
     def plays(self, game: str) -> bool:
         return self.games is None or game in self.games
@@ -88,6 +92,7 @@ def parse_hello(line: bytes) -> BotHello:
         author=str(author)[:MAX_NAME] if author is not None else None,
         protocol=int(protocol),
         games=_games(message.get("games", None), line),
+        omit=_omit(message.get("omit", None), line),
     )
 
 
@@ -107,6 +112,28 @@ def _games(games: Any, line: bytes) -> tuple[str, ...] | None:
             line,
         )
     return tuple(game[:MAX_NAME] for game in games)
+
+
+OMITTABLE = ("view", "events")
+"""What a bot may ask a request to leave out; ``id``, ``legal`` and ``clock`` always come."""
+
+
+def _omit(omit: Any, line: bytes) -> frozenset[str]:
+    """The optional ``omit`` list, checked: a name this referee does not leave out is refused
+    rather than ignored, so a bot never waits for a request shape it will not get."""
+    if omit is None:
+        return frozenset()
+    if (
+        not isinstance(omit, list)
+        or len(omit) > len(OMITTABLE)
+        or not all(isinstance(part, str) and part in OMITTABLE for part in omit)
+    ):
+        raise Fault(
+            "bad_hello",
+            'omit must be a list of what a request may leave out: "view", "events"',
+            line,
+        )
+    return frozenset(omit)
 
 
 def parse_action(line: bytes, expected_id: int) -> dict[str, Any]:

@@ -112,6 +112,12 @@ class BotHello(Lenient):
         description='The games the bot plays, e.g. ["dice"]; `thousand bots check` checks only '
         "these. Omitted: every game.",
     )
+    omit: list[Literal["view", "events"]] | None = Field(
+        None,
+        max_length=2,
+        description='What your requests may leave out: "view" (a bot that keeps its own state '
+        'from the events), "events" (a bot that reads only the view). Omitted: nothing.',
+    )
 
 
 class BotAction(Lenient):
@@ -622,8 +628,11 @@ def game_models(game: str) -> dict[str, type[BaseModel]]:
         Exact,
         type=(Literal["request"], ...),
         id=(int, Field(ge=1)),
-        events=(GenericAlias(list, (event,)), ...),
-        view=(view, ...),
+        events=(
+            GenericAlias(list, (event,)) | None,
+            optional_key('Left out when your hello\'s "omit" names "events".'),
+        ),
+        view=(view | None, optional_key('Left out when your hello\'s "omit" names "view".')),
         legal=(GenericAlias(list, (action,)), Field(min_length=1)),
         clock=(Clock, ...),
     )
@@ -632,7 +641,10 @@ def game_models(game: str) -> dict[str, type[BaseModel]]:
         Exact,
         type=(Literal["game_end"], ...),
         game=(int, Field(ge=0)),
-        events=(GenericAlias(list, (event,)), ...),
+        events=(
+            GenericAlias(list, (event,)) | None,
+            optional_key('Left out when your hello\'s "omit" names "events".'),
+        ),
         result=(Result, ...),
     )
     event_model = _model(f"{title}Event", Exact, event=(event, ...))

@@ -10,6 +10,9 @@ It plays at random (seeded per game and seat) and can misbehave in the ways the 
     --only GAME      stop without a hello when offered another game (an old single-game bot)
     --crash TEXT     at the first request, write TEXT and a second line to stderr, exit 3
     --protocol N     announce protocol version N in the hello
+    --omit JSON      announce ``"omit": JSON`` in the hello, written as given (``'["view"]'``,
+                     or anything hostile), and check every request against it: a request
+                     that carries a part the bot left out makes it exit 4
 
 Words after the options are ignored (the tests' marker for finding leftover processes).
 """
@@ -58,10 +61,17 @@ def main() -> None:
             hello: dict[str, Any] = {"type": "hello", "name": "wire", "protocol": version}
             if "games" in options:
                 hello["games"] = [g for g in options["games"].split(",") if g]
+            if "omit" in options:
+                hello["omit"] = json.loads(options["omit"])
             send(hello)
         elif kind == "game_start":
             rng = random.Random(f"{message['game']}:{message['seat']}")
-        elif kind == "request":
+        elif kind in ("request", "game_end") and "omit" in options:
+            sent = [part for part in json.loads(options["omit"]) if part in message]
+            if sent:
+                print(f"wire_bot: told {sent} although it left them out", file=sys.stderr)
+                sys.exit(4)
+        if kind == "request":
             if "crash" in options:
                 print(options["crash"], file=sys.stderr)
                 print("wire_bot: giving up", file=sys.stderr, flush=True)

@@ -1,0 +1,127 @@
+"""A bot's hello may ask its requests to leave out the ``view`` or the ``events`` (protocol.md).
+
+Real matches of real bot processes: the seat that asked gets requests (and a game_end) without
+those parts — the bot itself exits with a fault if it is told one — every other seat gets what
+it always did, every line still validates against the published schema, and the games are the
+same games as when nobody asks (the referee's decisions never depend on what a seat is sent).
+A hostile ``omit`` is a bad hello, by a real process and by the parser.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from referee.players.protocol import Fault, parse_hello
+from tests.protocol.conftest import read_lines, run, wire_bot
+
+RULES = {
+    "dice": {"preset": "classic", "max_rounds": 30},
+    "cards": {"preset": "classic", "max_deals": 3},
+}
+PLAYERS = {"dice": 2, "cards": 3}
+
+
+def play(
+    tmp_path: Path, marker: str, game: str, omit: list[str] | None, name: str
+) -> tuple[dict[str, Any], list[list[dict[str, Any]]]]:
+    """A match whose seat-0 bot asks to go without ``omit``: the --json document and what
+    every bot received."""
+    folder = tmp_path / name
+    folder.mkdir()
+    rules = tmp_path / "rules.json"  # one path for both matches: the hello names it
+    rules.write_text(json.dumps(RULES[game]))
+    bots = []
+    for index in range(PLAYERS[game]):
+        options = ["--log", str(folder / f"bot{index}")]
+        if index == 0 and omit is not None:
+            options += ["--omit", json.dumps(omit)]
+        bots.append(wire_bot(marker, *options))
+    done = run(
+        "match", *bots, "--game", game, "--rules", str(rules), "--games", "3", "--seed", "8",
+        "--json",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    received = [read_lines(folder / f"bot{index}.in.jsonl") for index in range(len(bots))]
+    return json.loads(done.stdout), received
+
+
+@pytest.mark.parametrize("game", ["dice", "cards"])
+@pytest.mark.parametrize("omit", [["view"], ["events"], ["view", "events"]])
+def test_a_bot_is_sent_only_what_it_asked_for(
+    tmp_path: Path, marker: str, game: str, omit: list[str]
+) -> None:
+    plain, plain_lines = play(tmp_path, marker, game, None, "plain")
+    lean, lean_lines = play(tmp_path, marker, game, omit, "lean")
+    assert lean["games"] == plain["games"]  # the same games, move for move, result for result
+    assert all(not bot["faults"] for bot in lean["bots"]), lean["bots"]
+    schemas = json.loads(run("protocol", "schema").stdout)[game]
+    check = {k: Draft202012Validator(schemas[k]) for k in ("request", "game_end")}
+    for bot, (was, now) in enumerate(zip(plain_lines, lean_lines, strict=True)):
+        kinds = [m["type"] for m in now]
+        assert kinds == [m["type"] for m in was]
+        assert kinds.count("request") >= 10 and kinds.count("game_end") == 3
+        for before, after in zip(was, now, strict=True):
+            if after["type"] not in check:
+                assert after == before
+                continue
+            assert not list(check[after["type"]].iter_errors(after)), after
+            left_out = set(omit) if bot == 0 else set()
+            timed = {"clock"}  # the time left differs from run to run, not its presence
+            assert {k: v for k, v in before.items() if k not in left_out | timed} == {
+                k: v for k, v in after.items() if k not in timed
+            }
+            if after["type"] == "request":
+                assert set(before) - set(after) == left_out  # a request had every part before
+            else:
+                assert set(before) - set(after) == left_out & {"events"}
+
+
+@pytest.mark.parametrize(
+    "omit",
+    ['"view"', '["legal"]', '["view", "events", "view"]', '[{"view": 1}]', '{"view": true}', "3"],
+)
+def test_a_hostile_omit_is_a_bad_hello(tmp_path: Path, marker: str, omit: str) -> None:
+    done = run(
+        "match", wire_bot(marker, "--omit", omit), wire_bot(marker), "--game", "dice",
+        "--games", "1", "--seed", "2", "--json", "--logs", str(tmp_path / "logs"),
+    )  # fmt: skip
+    assert done.returncode != 0
+    document = json.loads(done.stdout)
+    assert document["bots"][0]["faults"] == {"bad_hello": 1}, document["bots"]
+    assert not document["bots"][1]["faults"]
+    fault = document["games"][0]["faults"][0]
+    assert fault["kind"] == "bad_hello" and "omit must be a list" in fault["detail"]
+
+
+@pytest.mark.parametrize(
+    ("omit", "parts"),
+    [
+        (None, frozenset()),
+        ([], frozenset()),
+        (["view"], frozenset({"view"})),
+        (["events", "view"], frozenset({"view", "events"})),
+        (["view", "view"], frozenset({"view"})),
+    ],
+)
+def test_the_parser_reads_omit(omit: Any, parts: frozenset[str]) -> None:
+    hello: dict[str, Any] = {"type": "hello", "name": "x"}
+    if omit is not None:
+        hello["omit"] = omit
+    assert parse_hello(json.dumps(hello).encode()).omit == parts
+
+
+@pytest.mark.parametrize(
+    "omit",
+    ["view", ["clock"], ["id"], ["View"], [None], ["view"] * 3, ["x" * 100_000], [["view"]], 1.5],
+)
+def test_the_parser_refuses_a_hostile_omit(omit: Any) -> None:
+    line = json.dumps({"type": "hello", "name": "x", "omit": omit}).encode()
+    with pytest.raises(Fault) as caught:
+        parse_hello(line)
+    assert caught.value.kind == "bad_hello"
+    assert len(caught.value.detail) < 100  # one line, never the hostile value itself
