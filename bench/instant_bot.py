@@ -2,7 +2,9 @@
 """The instant bot of bench/referee.py: answers every request with its first legal action.
 
 It does the least a correct bot can do, so what a match with it costs is the referee's cost
-plus the floor of the pipe itself.
+plus the floor of the pipe itself. ``instant_bot.py --omit view,events``: its hello asks the
+requests to leave those parts out (protocol.md, "hello"), as a bot that reads only ``legal``
+may — the lean requests' figures of the bench.
 """
 
 from __future__ import annotations
@@ -27,6 +29,10 @@ except ImportError:  # pragma: no cover - the bench runs where orjson is install
 
 
 def main() -> None:
+    hello = b'{"type":"hello","name":"instant","protocol":1}\n'
+    if sys.argv[1:2] == ["--omit"]:
+        parts = [part for part in sys.argv[2].split(",") if part]
+        hello = b'{"type":"hello","name":"instant","protocol":1,"omit":%s}\n' % dumps(parts)
     out = sys.stdout.buffer
     for line in sys.stdin.buffer:
         message = loads(line)
@@ -38,7 +44,7 @@ def main() -> None:
             )
             out.flush()
         elif kind == "hello":
-            out.write(b'{"type":"hello","name":"instant","protocol":1}\n')
+            out.write(hello)
             out.flush()
         elif kind == "bye":
             return

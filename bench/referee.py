@@ -8,6 +8,8 @@
 (a') the same-bytes floor: the very request lines of (b)'s first game, sent to the same
     instant bot in a bare blocking loop (no referee): what the pipe and the bot's parsing of
     those bytes cost. (b) - (a') is what the referee's own work adds.
+(b) and (a') are measured twice: full requests, and lean ones (the instant bot's hello asks
+    them to leave out the view and the events, protocol.md "hello").
 Both are run with the same CPU placement; the ratios (b)/(a) are the issue's figures.
 Also, per placement: what replays add per decision (plain and gzip), and full games/s of a
 3-player card match and a 2-player dice match between stdlib random bots. Once, unpinned:
@@ -181,22 +183,27 @@ def run(placement: str, games: int) -> None:
     # Long matches: the per-decision figure leaves the start-up out, but not the deals.
     sizes = {"dice": (2, games * 5), "cards": (3, max(2, games // 2))}
     plain: dict[str, float] = {}
-    for game, (players, count) in sizes.items():
-        bots = [instant] * players
-        plain[game] = cost = per_decision(game, bots, count)
-        lines = captured_requests(game, bots)
-        mean_size = sum(len(line) for _, line in lines) / len(lines)
-        same = same_bytes_floor_us(lines)
-        print(
-            f"[{label}] referee (b), {game}, instant bots: {cost:.1f} µs per decision, "
-            f"{1e6 / cost:,.0f} decisions/s ({count} games); ratio (b)/(a): {cost / floor:.2f}"
-        )
-        print(
-            f"[{label}] same-bytes floor (a'), {game}: {same:.1f} µs per round trip "
-            f"({len(lines)} requests of {mean_size:,.0f} B on average, to {players} bots); "
-            f"(b)/(a'): "
-            f"{cost / same:.2f}; the referee's own work (b)-(a'): {cost - same:.1f} µs"
-        )
+    # Full requests (what every bot gets unless its hello says otherwise), then lean ones
+    # (the hello's "omit": a bot that reads only `legal` asks for neither view nor events).
+    for kind, command in (("", instant), (" lean", f"{instant} --omit view,events")):
+        for game, (players, count) in sizes.items():
+            bots = [command] * players
+            cost = per_decision(game, bots, count)
+            plain.setdefault(game, cost)
+            lines = captured_requests(game, bots)
+            mean_size = sum(len(line) for _, line in lines) / len(lines)
+            same = same_bytes_floor_us(lines)
+            print(
+                f"[{label}] referee (b), {game},{kind} instant bots: {cost:.1f} µs per "
+                f"decision, {1e6 / cost:,.0f} decisions/s ({count} games); "
+                f"ratio (b)/(a): {cost / floor:.2f}"
+            )
+            print(
+                f"[{label}] same-bytes floor (a'), {game},{kind}: {same:.1f} µs per round trip "
+                f"({len(lines)} requests of {mean_size:,.0f} B on average, to {players} bots); "
+                f"(b)/(a'): "
+                f"{cost / same:.2f}; the referee's own work (b)-(a'): {cost - same:.1f} µs"
+            )
     with tempfile.TemporaryDirectory(prefix="thousand-bench-") as folder:
         for game, (players, count) in sizes.items():
             for compress in (False, True):

@@ -258,7 +258,9 @@ def main() -> None:
             rules = message["rules"]
             # "games" tells `thousand bots check` which games to check (protocol.md, hello).
             hello = {"type": "hello", "name": "cards-example", "version": "1.0", "protocol": 1}
-            send({**hello, "games": ["cards"]})
+            # "omit": this bot reads each request's view, so it needs no events (smaller
+            # requests, less for the referee to build and for us to parse).
+            send({**hello, "games": ["cards"], "omit": ["events"]})
         elif kind == "game_start":
             # Re-seed per game: the same game then gets the same choices, whatever came before.
             rng = random.Random(f"{seed}:{message['game']}:{message['seat']}")

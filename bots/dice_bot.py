@@ -263,7 +263,9 @@ def main() -> None:
             print(f"dice_bot thresholds by dice left: {table.thresholds()}", file=sys.stderr)
             # "games" tells `thousand bots check` which games to check (protocol.md, hello).
             hello = {"type": "hello", "name": "dice-example", "version": "1.0", "protocol": 1}
-            send({**hello, "games": ["dice"]})
+            # "omit": this bot reads each request's view, so it needs no events (smaller
+            # requests, less for the referee to build and for us to parse).
+            send({**hello, "games": ["dice"], "omit": ["events"]})
         elif kind == "game_start":
             # Re-seed per game: the same game then gets the same choices, whatever came before.
             rng = random.Random(f"{seed}:{message['game']}:{message['seat']}")

@@ -393,7 +393,7 @@ def main() -> None:
                 table = Table(rules)
                 print("dice_expert: not classic, the per-turn fallback", file=sys.stderr)
             hello = {"type": "hello", "name": "dice-expert", "version": "1.0", "protocol": 1}
-            send({**hello, "games": ["dice"]})
+            send({**hello, "games": ["dice"], "omit": ["events"]})  # reads the view only
         elif kind == "game_start":
             rng = random.Random(f"{seed}:{message['game']}:{message['seat']}")
         elif kind == "request":
