@@ -4,7 +4,8 @@
     actions) to the instant bot, against the floor's 240-byte line to the echo child;
 (2) the engine with the match loop around it: a match of in-process ``builtin:first`` players
     (no pipes, no processes), CPU time a decision;
-(3) chance: a dice throw and a card shuffle through ``GameChance`` (an HMAC a chance event);
+(3) chance: a dice throw and a card shuffle through ``GameChance`` (an HMAC a chance event),
+    and the card engine applying a dealt deal;
 (4) the CPU meter used where no cgroup can be made (``CpuMeter``: the process CPU clock, /proc
     for children) against reading /proc/PID/stat on every move, on a live process;
 (5) optionally (``--profile``) cProfile of one table playing card games against instant bots,
@@ -18,6 +19,7 @@ import argparse
 import cProfile
 import os
 import pstats
+import random
 import subprocess
 import sys
 import time
@@ -111,6 +113,23 @@ def chance_us() -> tuple[float, float]:
     return throw, (time.process_time() - start) / rounds * 1e6
 
 
+def deal_us(rounds: int = 20_000) -> float:
+    """The card engine applying a 3-player deal (parsing and checking the 24 cards, the
+    hands' events): a state cloned and dealt, less the clone alone."""
+    state = game_spec("cards").new_game(load_rules("cards", "classic"), 3)
+    rng = random.Random(1)
+    state.apply(state.sample_chance(rng))  # the first dealer, by lot
+    deal = state.sample_chance(rng)
+    start = time.process_time()
+    for _ in range(rounds):
+        state.clone().apply(deal)
+    both = time.process_time() - start
+    start = time.process_time()
+    for _ in range(rounds):
+        state.clone()
+    return (both - (time.process_time() - start)) / rounds * 1e6
+
+
 def cpu_meter_us(rounds: int = 100_000) -> tuple[float, float]:
     """(CpuMeter.seconds, a pread of /proc/PID/stat) in µs, on a sleeping child."""
     child = subprocess.Popen(["sleep", "60"])
@@ -167,7 +186,10 @@ def main() -> None:
     print(f"(2) dice, builtin:first, match loop: {builtin_us('dice', 10):.1f} µs CPU a decision")
     print(f"(2) cards, builtin:first, match loop: {builtin_us('cards', 20):.1f} µs CPU a decision")
     throw, shuffle = chance_us()
-    print(f"(3) chance: a throw {throw:.2f} µs, a shuffle of 24 {shuffle:.2f} µs")
+    print(
+        f"(3) chance: a throw {throw:.2f} µs, a shuffle of 24 {shuffle:.2f} µs; "
+        f"the card engine applying a 3-player deal {deal_us():.2f} µs"
+    )
     meter, stat = cpu_meter_us()
     print(
         f"(4) CPU meter without a cgroup: {meter:.2f} µs a reading "

@@ -330,6 +330,7 @@ class GameRun:
         self.pending: list[list[dict[str, Any]]] = [[] for _ in range(self.count)]
         self.no_view = [False] * self.count  # seats whose bot's hello omits the view …
         self.no_events = [False] * self.count  # … or the events (set once they said hello)
+        self.told: list[int] | None = None  # the seats kept events for, when not every seat
         self.bank = [config.time.bank] * self.count
         self.think: dict[int, Think] = {bot: Think() for bot in plan.seating}
         self.writer: ReplayWriter | None = None
@@ -357,6 +358,8 @@ class GameRun:
             omit = table.players[bot].omit
             self.no_view[seat] = "view" in omit
             self.no_events[seat] = "events" in omit
+        if any(self.no_events):
+            self.told = [seat for seat in range(self.count) if not self.no_events[seat]]
         for seat, bot in enumerate(plan.seating):
             if seat not in self.faulted:
                 message = {
@@ -370,12 +373,25 @@ class GameRun:
 
     def distribute(self, events: list[dict[str, Any]]) -> None:
         pending = self.pending
+        if self.told is not None:  # some seat's bot asked for no events: none kept for it
+            self._distribute_to(events, self.told)
+            return
         for event in events:
             to = event.get("to")
             if to is None:
                 for queue in pending:
                     queue.append(event)
             else:
+                pending[to].append(event)
+
+    def _distribute_to(self, events: list[dict[str, Any]], told: list[int]) -> None:
+        pending, no_events = self.pending, self.no_events
+        for event in events:
+            to = event.get("to")
+            if to is None:
+                for seat in told:
+                    pending[seat].append(event)
+            elif not no_events[to]:
                 pending[to].append(event)
 
     def ask(self, seat: int, move: int, record: dict[str, Any] | None) -> list[Event]:
