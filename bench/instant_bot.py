@@ -9,6 +9,7 @@ may — the lean requests' figures of the bench.
 
 from __future__ import annotations
 
+import random
 import sys
 
 try:
@@ -29,20 +30,23 @@ except ImportError:  # pragma: no cover - the bench runs where orjson is install
 
 
 def main() -> None:
+    args = sys.argv[1:]
     hello = b'{"type":"hello","name":"instant","protocol":1}\n'
-    if sys.argv[1:2] == ["--omit"]:
-        parts = [part for part in sys.argv[2].split(",") if part]
+    if "--omit" in args:
+        parts = [part for part in args[args.index("--omit") + 1].split(",") if part]
         hello = b'{"type":"hello","name":"instant","protocol":1,"omit":%s}\n' % dumps(parts)
+    rng = random.Random(0) if "--random" in args else None
     out = sys.stdout.buffer
     for line in sys.stdin.buffer:
         message = loads(line)
         kind = message["type"]
         if kind == "request":
-            out.write(
-                b'{"type":"action","id":%d,"action":%s}\n'
-                % (message["id"], dumps(message["legal"][0]))
-            )
+            legal = message["legal"]
+            action = legal[0] if rng is None else legal[rng.randrange(len(legal))]
+            out.write(b'{"type":"action","id":%d,"action":%s}\n' % (message["id"], dumps(action)))
             out.flush()
+        elif kind == "game_start" and rng is not None:
+            rng.seed(f"{message['game']}:{message['seat']}")  # the same game, whatever before
         elif kind == "hello":
             out.write(hello)
             out.flush()

@@ -8,8 +8,11 @@
 (a') the same-bytes floor: the very request lines of (b)'s first game, sent to the same
     instant bot in a bare blocking loop (no referee): what the pipe and the bot's parsing of
     those bytes cost. (b) - (a') is what the referee's own work adds.
-(b) and (a') are measured twice: full requests, and lean ones (the instant bot's hello asks
-    them to leave out the view and the events, protocol.md "hello").
+(b) and (a') are measured four times: full requests, and lean ones (the instant bot's hello
+    asks them to leave out the view and the events, protocol.md "hello"); each with the
+    instant bot answering the first legal action (at cards it then passes every bid and
+    concedes every deal: a deal every three decisions) and a seeded random legal action (its
+    card games are played out, about thirty decisions a deal, as real games are).
 Both are run with the same CPU placement; the ratios (b)/(a) are the issue's figures.
 Also, per placement: what replays add per decision (plain and gzip), and full games/s of a
 3-player card match and a 2-player dice match between stdlib random bots. Once, unpinned:
@@ -25,6 +28,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -136,13 +140,13 @@ def captured_requests(game: str, bots: list[str]) -> list[tuple[int, bytes]]:
     return lines
 
 
-def same_bytes_floor_us(lines: list[tuple[int, bytes]], rounds: int = 20000) -> float:
+def same_bytes_floor_us(lines: list[tuple[int, bytes]], command: str, rounds: int = 20000) -> float:
     """(a'): the requests, in their order, each to its own instant bot process (as many as
     the match had: taking turns on a core costs the bots their caches), in a bare loop."""
     count = max(bot for bot, _ in lines) + 1
     children = [
         subprocess.Popen(
-            [sys.executable, str(HERE / "instant_bot.py")],
+            shlex.split(command),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
         )
@@ -185,14 +189,20 @@ def run(placement: str, games: int) -> None:
     plain: dict[str, float] = {}
     # Full requests (what every bot gets unless its hello says otherwise), then lean ones
     # (the hello's "omit": a bot that reads only `legal` asks for neither view nor events).
-    for kind, command in (("", instant), (" lean", f"{instant} --omit view,events")):
+    variants = (
+        ("", instant),
+        (" lean", f"{instant} --omit view,events"),
+        (" random-choice", f"{instant} --random"),
+        (" lean random-choice", f"{instant} --random --omit view,events"),
+    )
+    for kind, command in variants:
         for game, (players, count) in sizes.items():
             bots = [command] * players
             cost = per_decision(game, bots, count)
             plain.setdefault(game, cost)
             lines = captured_requests(game, bots)
             mean_size = sum(len(line) for _, line in lines) / len(lines)
-            same = same_bytes_floor_us(lines)
+            same = same_bytes_floor_us(lines, command)
             print(
                 f"[{label}] referee (b), {game},{kind} instant bots: {cost:.1f} µs per "
                 f"decision, {1e6 / cost:,.0f} decisions/s ({count} games); "

@@ -374,7 +374,8 @@ class GameRun:
     def distribute(self, events: list[dict[str, Any]]) -> None:
         pending = self.pending
         if self.told is not None:  # some seat's bot asked for no events: none kept for it
-            self._distribute_to(events, self.told)
+            if self.told:
+                self._distribute_to(events, self.told)
             return
         for event in events:
             to = event.get("to")
