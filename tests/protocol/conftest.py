@@ -49,6 +49,15 @@ def read_lines(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_bytes().splitlines()]
 
 
+@pytest.fixture(scope="module")
+def document() -> dict[str, Any]:
+    """The published JSON Schemas, as `thousand protocol schema` prints them."""
+    done = run("protocol", "schema")
+    assert done.returncode == 0, done.stderr
+    printed: dict[str, Any] = json.loads(done.stdout)
+    return printed
+
+
 @pytest.fixture
 def marker() -> Iterator[str]:
     """A word unique to this test on its bots' command lines; leftovers are checked after."""

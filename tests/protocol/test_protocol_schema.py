@@ -33,14 +33,6 @@ MATCHES: list[tuple[str, dict[str, Any], int]] = [
 ]
 
 
-@pytest.fixture(scope="module")
-def document() -> dict[str, Any]:
-    done = run("protocol", "schema")
-    assert done.returncode == 0, done.stderr
-    printed: dict[str, Any] = json.loads(done.stdout)
-    return printed
-
-
 def validator(schema: dict[str, Any]) -> Draft202012Validator:
     Draft202012Validator.check_schema(schema)
     return Draft202012Validator(schema)
