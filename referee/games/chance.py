@@ -35,6 +35,8 @@ MAX_SEED = (1 << 256) - 1
 """Largest master seed accepted (its key is 32 bytes, one encoding per seed)."""
 
 _DIGEST = "sha256"
+_LOW53 = (1 << 53) - 1
+_TO_UNIT = 1.0 / (1 << 53)
 
 
 def fresh_seed() -> int:
@@ -72,15 +74,46 @@ def generator(seed: int, *parts: object) -> random.Random:
     return random.Random(derive(seed, *parts))
 
 
-def _keyed(key: bytes) -> Any:
-    """A prepared HMAC-SHA-256 state for ``key`` to copy per event: OpenSSL's own object when
-    there is one (its ``copy``/``update``/``digest`` are single C calls), else ``hmac``'s."""
-    try:
-        import _hashlib
+def _sha256_type() -> Any:
+    """CPython's own SHA-256 (its ``copy`` is a copy of a small struct) where there is one:
+    through OpenSSL 3 each HMAC of an event spent more in allocating, copying and freeing
+    contexts than in hashing — measured in instructions, not guessed (docs/benchmarks.md)."""
+    for module in ("_sha256", "_sha2"):  # Python 3.11, 3.12+
+        try:
+            return __import__(module).sha256
+        except (ImportError, AttributeError):
+            continue
+    import hashlib
 
-        return _hashlib.hmac_new(key, digestmod=_DIGEST)
-    except (ImportError, AttributeError, ValueError):
-        return hmac.new(key, digestmod=_DIGEST)
+    return hashlib.sha256
+
+
+_SHA256 = _sha256_type()
+_BLOCK = 64
+_IPAD = bytes(x ^ 0x36 for x in range(256))
+_OPAD = bytes(x ^ 0x5C for x in range(256))
+
+
+class KeyedHash:
+    """HMAC-SHA-256 under one key (RFC 2104), its two padded key blocks hashed once, so that
+    each message costs two copies, two updates and two digests."""
+
+    __slots__ = ("_inner", "_outer")
+
+    def __init__(self, key: bytes) -> None:
+        if len(key) > _BLOCK:
+            key = _SHA256(key).digest()
+        key = key.ljust(_BLOCK, b"\0")
+        self._inner = _SHA256(key.translate(_IPAD))
+        self._outer = _SHA256(key.translate(_OPAD))
+
+    def digest(self, message: bytes) -> bytes:
+        inner = self._inner.copy()
+        inner.update(message)
+        outer = self._outer.copy()
+        outer.update(inner.digest())
+        block: bytes = outer.digest()
+        return block
 
 
 class EventRandom(random.Random):
@@ -91,14 +124,23 @@ class EventRandom(random.Random):
     Twister per event would cost several times more than the hash itself.
 
     It is on the referee's hot path (a throw of dice is one event per decision or so, a deal one
-    shuffle), so the keyed hash starts from a copy of the game's prepared HMAC state, and
+    shuffle), so the keyed hash starts from copies of the game's prepared key blocks, and
     ``_randbelow`` and ``shuffle`` are written out over the bit pool instead of calling
     ``getrandbits`` once a draw. They take exactly the bits, in exactly the order, that
     ``random.Random``'s own methods would take through ``getrandbits`` — the same seed deals
-    the same cards as before (tests/fairplay/test_chance_speed.py holds them to it)."""
+    the same cards as before (tests/fairplay/test_chance_speed.py holds them to it).
 
-    def __init__(self, key: bytes | Any, event: int) -> None:  # no super().__init__: no seeding
-        self._mac = key if not isinstance(key, bytes) else _keyed(key)
+    A game's events share one generator, started again for each event (``GameChance``): making
+    a ``random.Random`` allocates a Mersenne Twister state it never uses, which cost more than
+    the event's hash. ``random`` — a throw of dice, most of the dice game's events — takes its
+    53 bits from the event's first block directly."""
+
+    def __init__(self, key: bytes | KeyedHash, event: int) -> None:  # no super().__init__
+        self._mac = KeyedHash(key) if isinstance(key, bytes) else key
+        self.start(event)
+
+    def start(self, event: int) -> None:
+        """Begin event ``event``: its bits, from its first block on, replace what was left."""
         self._prefix = b"chance:%d:" % event
         self._block = 0
         self._pool = 0
@@ -109,9 +151,8 @@ class EventRandom(random.Random):
         raise TypeError("an EventRandom cannot be reseeded")
 
     def _refill(self) -> None:
-        mac = self._mac.copy()
-        mac.update(self._prefix + b"%d" % self._block)
-        self._pool |= int.from_bytes(mac.digest(), "big") << self._bits
+        block = self._mac.digest(self._prefix + b"%d" % self._block)
+        self._pool |= int.from_bytes(block, "big") << self._bits
         self._bits += 256
         self._block += 1
 
@@ -155,7 +196,13 @@ class EventRandom(random.Random):
         self._pool, self._bits = pool, bits
 
     def random(self) -> float:
-        return self.getrandbits(53) * (1.0 / (1 << 53))
+        if self._block == 0:  # the event's first draw: its first block, not yet hashed
+            pool = int.from_bytes(self._mac.digest(self._prefix + b"0"), "big")
+            self._pool = pool >> 53
+            self._bits = 203
+            self._block = 1
+            return (pool & _LOW53) * _TO_UNIT
+        return self.getrandbits(53) * _TO_UNIT
 
     def getstate(self) -> tuple[Any, ...]:
         raise TypeError("an EventRandom has no state to save")
@@ -169,10 +216,17 @@ class GameChance:
 
     def __init__(self, game_seed: str) -> None:
         self._key = bytes.fromhex(game_seed)
-        self._mac = _keyed(self._key)  # keyed once a game, copied for each event
+        self._mac = KeyedHash(self._key)  # keyed once a game, copied for each event
+        self._rng: EventRandom | None = None
         self.events = 0
 
     def next_event(self) -> EventRandom:
-        rng = EventRandom(self._mac, self.events)
+        """The generator of the next event. The same object each time, started again: an
+        event's draws are over once the engine has sampled it (``sample_chance``)."""
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = EventRandom(self._mac, self.events)
+        else:
+            rng.start(self.events)
         self.events += 1
         return rng

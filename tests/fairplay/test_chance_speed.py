@@ -15,7 +15,7 @@ import random
 
 import pytest
 
-from referee.games.chance import EventRandom, GameChance, derive
+from referee.games.chance import EventRandom, GameChance, KeyedHash, derive
 
 
 class Plain(random.Random):
@@ -84,3 +84,27 @@ def test_an_event_from_raw_key_bytes_matches_the_game_chance() -> None:
     for _ in range(7):
         from_game.next_event()
     assert from_key.random() == from_game.next_event().random()
+
+
+@pytest.mark.parametrize(
+    "key", [b"", b"k", bytes(range(32)), bytes(64), bytes(range(65)), b"x" * 200]
+)
+def test_the_keyed_hash_is_hmac_sha256(key: bytes) -> None:
+    """The prepared key blocks give RFC 2104's HMAC for keys shorter than, as long as and
+    longer than SHA-256's block (a longer key is hashed first)."""
+    keyed = KeyedHash(key)
+    for message in (b"", b"chance:0:0", b"chance:123456:7", bytes(range(256)) * 3):
+        assert keyed.digest(message) == hmac.digest(key, message, "sha256")
+
+
+def test_one_generator_started_again_forgets_the_last_event() -> None:
+    """GameChance hands out one generator, started again per event: bits an event left in the
+    pool (a shuffle takes some of a block) never reach the next event."""
+    seed_hex = SEEDS[0]
+    chance = GameChance(seed_hex)
+    first = chance.next_event()
+    first.shuffle(list(range(24)))
+    assert first._bits > 0  # this event left bits behind …
+    second = chance.next_event()
+    assert second is first  # … in the one generator the game reuses
+    assert second.random() == Plain(seed_hex, 1).random()
