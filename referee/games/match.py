@@ -335,6 +335,10 @@ class GameRun:
         self.think: dict[int, Think] = {bot: Think() for bot in plan.seating}
         self.writer: ReplayWriter | None = None
         self.decisions = 0
+        self.per_move = config.time.per_move
+        self.cpu_clock = config.time.clock == "cpu"
+        self.seat_players: list[Player] = []  # per seat, once the bots are started
+        self.seat_think: list[Think] = []
 
     def fault(self, seat: int, kind: str, detail: str, move: int | None = None) -> None:
         self.faulted.add(seat)
@@ -354,6 +358,8 @@ class GameRun:
             # The replay is written out while a bot thinks, before the referee waits for it.
             player.idle = None if writer is None else writer.flush
         names = [table.players[bot].name for bot in plan.seating]
+        self.seat_players = [table.players[bot] for bot in plan.seating]
+        self.seat_think = [self.think[bot] for bot in plan.seating]
         for seat, bot in enumerate(plan.seating):
             omit = table.players[bot].omit
             self.no_view[seat] = "view" in omit
@@ -407,27 +413,32 @@ class GameRun:
             return state.apply(action)
         # Built only for a bot that reads it: the view is most of a card decision's engine work.
         view = None if self.no_view[seat] else state.view(seat)
-        bot = self.plan.seating[seat]
-        player = self.table.players[bot]
-        left = self.bank[seat] + config.time.per_move
-        self.table.request_id += 1
+        player = self.seat_players[seat]
+        left = self.bank[seat] + self.per_move
+        table = self.table
+        table.request_id += 1
         writer = self.writer
         if writer is not None and time.perf_counter() - writer.flushed > FLUSH_SECONDS:
             writer.flush()  # bots that always answer at once are never waited for: see idle
         reply = None
         try:
-            events = None if self.no_events[seat] else self.pending[seat]
-            reply = player.request(self.table.request_id, events, view, legal, left, config.time)
-            self.pending[seat] = []
-            self.think[bot].add(reply.wall, reply.cpu)
+            if self.no_events[seat]:
+                reply = player.request(table.request_id, None, view, legal, left, config.time)
+            else:
+                events = self.pending[seat]
+                reply = player.request(table.request_id, events, view, legal, left, config.time)
+                if events:
+                    self.pending[seat] = []
+            wall, cpu = reply.wall, reply.cpu
+            self.seat_think[seat].add(wall, cpu)
             if record is not None:
-                record["wall_ms"] = round(reply.wall * 1000, 3)
-                record["cpu_ms"] = round(reply.cpu * 1000, 3)
+                record["wall_ms"] = round(wall * 1000, 3)
+                record["cpu_ms"] = round(cpu * 1000, 3)
                 record["action"] = reply.action
-            used = reply.cpu if config.time.clock == "cpu" else reply.wall
+            used = cpu if self.cpu_clock else wall
             if used > left and player.timed:
                 raise Fault("timeout", f"used {used:.3f} s of {left:.3f} s")
-            self.bank[seat] = max(0.0, left - used)
+            self.bank[seat] = left - used if left > used else 0.0
             return state.apply(reply.action)
         except Fault as failure:
             fault = failure
@@ -449,28 +460,34 @@ class GameRun:
     def play(self) -> GameOutcome:
         self.start()
         state, writer = self.state, self.writer
-        move = 0
+        # The loop runs once a step: what it calls is looked up once a game.
+        to_move_of, apply, sample = state.to_move, state.apply, state.sample_chance
+        next_event, ask = self.chance.next_event, self.ask
+        distribute = None if self.told == [] else self.distribute  # nobody takes events
+        move = decisions = 0
         scores = state.scores()
         while True:
-            to_move = state.to_move()
+            to_move = to_move_of()
             if to_move == OVER:
                 break
             move += 1
             if to_move == CHANCE:
-                action = state.sample_chance(self.chance.next_event())
-                events = state.apply(action)
+                action = sample(next_event())
+                events = apply(action)
                 record = None if writer is None else {"n": move, "kind": "chance", "action": action}
             else:
-                self.decisions += 1
+                decisions += 1
                 record = None if writer is None else {"n": move, "kind": "move", "seat": to_move}
-                events = self.ask(to_move, move, record)
+                events = ask(to_move, move, record)
             if record is not None and writer is not None:
                 record["events"] = events
                 now = state.scores()
                 if now != scores:  # the step ended a deal or a turn: say where everyone stands
                     record["scores"] = scores = now
                 writer.write(record)
-            self.distribute(events)
+            if distribute is not None:
+                distribute(events)
+        self.decisions = decisions
         return self.finish()
 
     def finish(self) -> GameOutcome:

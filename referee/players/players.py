@@ -8,12 +8,15 @@ method blocks: a table plays in a thread or process of its own (referee.games.ta
 from __future__ import annotations
 
 import abc
+import functools
 import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import orjson
 
 from referee.players.botspec import BotSpec
 from referee.players.builtin import BUILTINS, Choose
@@ -36,15 +39,21 @@ class TimeControl:
             "clock": self.clock,
             "startup_ms": round(self.startup * 1000),
             "bank_ms": round(self.bank * 1000),
-            "per_move_ms": round(self.per_move * 1000),
+            "per_move_ms": self.move_ms,
         }
 
     def wait_limit(self, left: float) -> float:
-        """How long to wait for a reply: the allowance itself, or a guard under a CPU clock."""
+        """How long to wait for a reply: the allowance itself, or a guard under a CPU clock
+        (ProcessPlayer.request writes this out)."""
         return left if self.clock == "wall" else 3 * left + 1.0
 
+    @functools.cached_property
+    def move_ms(self) -> int:
+        """The per-move allowance as every request states it (once, not per request)."""
+        return round(self.per_move * 1000)
 
-@dataclass
+
+@dataclass(slots=True)
 class Reply:
     action: dict[str, Any]
     wall: float
@@ -233,6 +242,8 @@ class ProcessPlayer(Player):
         left: float,
         time_control: TimeControl,
     ) -> Reply:
+        # The referee's hot path: one call per decision, so what other methods would do
+        # (encoding, the wait limit) is written out here.
         process = self.process
         assert process is not None
         message: dict[str, Any] = {"type": "request", "id": request_id}
@@ -241,20 +252,16 @@ class ProcessPlayer(Player):
         if view is not None:
             message["view"] = view
         message["legal"] = legal
-        message["clock"] = {
-            "left_ms": round(left * 1000),
-            "move_ms": round(time_control.per_move * 1000),
-        }
-        data = encode(message)
+        message["clock"] = {"left_ms": round(left * 1000), "move_ms": time_control.move_ms}
+        data = orjson.dumps(message, option=orjson.OPT_APPEND_NEWLINE)
         sent = time.perf_counter()
         process.send(data)
-        line, arrived = process.read_line(time_control.wait_limit(left), self.idle)
-        wall = arrived - sent
+        wait = left if time_control.clock == "wall" else 3 * left + 1.0
+        line, arrived = process.read_line(wait, self.idle)
         cpu_now = process.cpu_seconds()
-        cpu = max(0.0, cpu_now - self._cpu_mark)
+        cpu = cpu_now - self._cpu_mark
         self._cpu_mark = cpu_now
-        action = parse_action(line, request_id)
-        return Reply(action, wall, cpu, line)
+        return Reply(parse_action(line, request_id), arrived - sent, cpu if cpu > 0 else 0.0, line)
 
     def game_end(self, message: dict[str, Any]) -> None:
         if self.process is not None:

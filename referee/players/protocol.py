@@ -138,7 +138,12 @@ def _omit(omit: Any, line: bytes) -> frozenset[str]:
 
 def parse_action(line: bytes, expected_id: int) -> dict[str, Any]:
     """The action of a reply, after checking its shape and id (legality is the engine's)."""
-    message = _decode_object(line)
+    try:  # _decode_object written out: one call less on the hot path
+        message = orjson.loads(line)
+    except orjson.JSONDecodeError:
+        message = _decode_object(line)  # raises the fault that names what is wrong
+    if type(message) is not dict:
+        raise Fault("malformed_json", "a message must be a JSON object", line)
     reply_id = message.get("id")
     # Any JSON number equal to the id is the id (1.0 is 1 to JSON); the fast path is the
     # integer a bot almost always sends. ``true`` equals 1 in Python, so the type test
