@@ -19,6 +19,7 @@ This module is the one owner of chance derivation; the engines only ever see the
 
 from __future__ import annotations
 
+import functools
 import hmac
 import random
 import secrets
@@ -92,6 +93,15 @@ _SHA256 = _sha256_type()
 _BLOCK = 64
 _IPAD = bytes(x ^ 0x36 for x in range(256))
 _OPAD = bytes(x ^ 0x5C for x in range(256))
+
+
+@functools.cache
+def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """Fisher-Yates over ``size`` items as ``random.Random.shuffle`` does it: for each i from
+    the top, a draw below i + 1 by rejection of k-bit numbers (k the bit length of i + 1)."""
+    return tuple(
+        (i, (i + 1).bit_length(), (1 << (i + 1).bit_length()) - 1) for i in reversed(range(1, size))
+    )
 
 
 class KeyedHash:
@@ -178,10 +188,7 @@ class EventRandom(random.Random):
 
     def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
         pool, bits = self._pool, self._bits
-        for i in reversed(range(1, len(x))):
-            n = i + 1
-            k = n.bit_length()
-            mask = (1 << k) - 1
+        for i, k, mask in _shuffle_steps(len(x)):
             while True:
                 if bits < k:
                     self._pool, self._bits = pool, bits
@@ -190,7 +197,7 @@ class EventRandom(random.Random):
                 r = pool & mask
                 pool >>= k
                 bits -= k
-                if r < n:
+                if r <= i:
                     break
             x[i], x[r] = x[r], x[i]
         self._pool, self._bits = pool, bits

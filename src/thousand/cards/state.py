@@ -76,13 +76,13 @@ def _keys(action: Action, *keys: str) -> None:
 def _parse_pile(value: Any, size: int, what: str) -> list[int]:
     if not isinstance(value, list) or len(value) != size:
         raise _malformed(f"{what} must be a list of {size} cards")
-    cards = []
-    for text in value:
-        card = CARD_INT.get(text) if isinstance(text, str) else None
-        if card is None:
-            raise _malformed(f"{what} holds {text!r}, which is not a card")
-        cards.append(card)
-    return cards
+    try:  # a deal every few decisions: the good path is one comprehension
+        return [CARD_INT[text] for text in value]
+    except (KeyError, TypeError):  # not a card, or not even hashable: name it
+        for text in value:
+            if not isinstance(text, str) or text not in CARD_INT:
+                raise _malformed(f"{what} holds {text!r}, which is not a card") from None
+        raise
 
 
 class CardState:
@@ -317,12 +317,16 @@ class CardState:
             piles = [_parse_pile(p, 2, f"talon {i}") for i, p in enumerate(talons_in)]
         else:
             piles = [_parse_pile(action["talon"], 3, "talon")]
+        masks = []  # each pile's cards as a mask, checked together: each card exactly once
         seen_mask = 0
         count = 0
         for pile in hands + piles:
+            mask = 0
             for card in pile:
-                seen_mask |= 1 << card
-                count += 1
+                mask |= 1 << card
+            masks.append(mask)
+            seen_mask |= mask
+            count += len(pile)
         if count != 24 or seen_mask != FULL_DECK:
             raise _malformed("a deal must hold each of the 24 cards exactly once")
         self._clear_deal()
@@ -333,19 +337,12 @@ class CardState:
         hundred = (dealer + 1) % n
         self.hundred = hundred
         self.active = tuple(s for s in ((hundred + i) % n for i in range(n)) if s != self.sitter)
-        for seat, pile in enumerate(hands):
-            mask = 0
-            for card in pile:
-                mask |= 1 << card
-            self.hands[seat] = mask
-            self.dealt[seat] = mask
+        for seat in range(n):
+            self.hands[seat] = self.dealt[seat] = masks[seat]
         if n == 2:
-            self.talons = [
-                (1 << piles[0][0]) | (1 << piles[0][1]),
-                (1 << piles[1][0]) | (1 << piles[1][1]),
-            ]
+            self.talons = [masks[2], masks[3]]
         else:
-            self.talon = (1 << piles[0][0]) | (1 << piles[0][1]) | (1 << piles[0][2])
+            self.talon = masks[n]
         events: list[Event] = [
             {
                 "type": "deal_started",
