@@ -42,6 +42,7 @@ from referee.players.botspec import parse_bot  # noqa: E402
 from referee.players.cpu import CpuMeter  # noqa: E402
 from referee.players.players import TimeControl  # noqa: E402
 from referee.players.process import BotProcess  # noqa: E402
+from referee.players.protocol import BotHello  # noqa: E402
 from thousand.game import CHANCE  # noqa: E402
 from thousand.registry import game_spec  # noqa: E402
 from thousand.rules_io import load_rules  # noqa: E402
@@ -189,7 +190,6 @@ def breakdown(game: str, games: int, choice: str) -> None:
         "engine: apply": (state_class, "apply"),
         "engine: sample chance": (state_class, "sample_chance"),
         "chance: next event (HMAC)": (match_module.GameChance, "next_event"),
-        "request: encode": (players_module, "encode"),
         "request: write": (BotProcess, "send"),
         "reply: poll and read (bot)": (BotProcess, "read_line"),
         "reply: bot's CPU counter": (BotProcess, "cpu_seconds"),
@@ -235,7 +235,84 @@ def breakdown(game: str, games: int, choice: str) -> None:
     for name, nanoseconds in spent.items():
         print(f"      {name:28} {nanoseconds / decisions / 1000:5.2f} µs")
     rest = total - sum(spent.values())
-    print(f"      {'the rest (loop, bots start)':28} {rest / decisions / 1000:5.2f} µs")
+    print(f"      {'the rest (loop, encoding, bots start)':28} {rest / decisions / 1000:5.2f} µs")
+
+
+class StandInProcess:
+    """An instant bot inside the referee's process, in place of a BotProcess: the request
+    is parsed and answered (first legal, or seeded random) with no pipe and no process."""
+
+    alive = True
+
+    def __init__(self, random_choice: bool, counter: int) -> None:
+        self.rng = random.Random(0) if random_choice else None
+        self.counter = counter
+        self.last = b""
+
+    def send(self, data: bytes) -> None:
+        self.last = data
+        if self.rng is not None and data.startswith(b'{"type":"game_start"'):
+            message = orjson.loads(data)
+            self.rng.seed(f"{message['game']}:{message['seat']}")
+
+    def read_line(self, timeout: float, idle: Any = None) -> tuple[bytes, float]:
+        message = orjson.loads(self.last)
+        legal = message["legal"]
+        action = legal[0] if self.rng is None else legal[self.rng.randrange(len(legal))]
+        line = b'{"type":"action","id":%d,"action":%s}' % (message["id"], orjson.dumps(action))
+        return line, time.perf_counter()
+
+    def cpu_seconds(self) -> float:
+        return int(os.pread(self.counter, 64, 0).split()[0]) / 1e9
+
+    def stop(self, grace: float = 0.0, farewell: bytes | None = None) -> None:
+        return None
+
+
+def own_cpu_us(game: str, games: int, random_choice: bool) -> float:
+    """(7): thread CPU a decision of a table whose bots are StandInProcess, least of five."""
+    counter_path = next(
+        (
+            path
+            for path in ("/sys/fs/cgroup/cpuacct/cpuacct.usage", "/sys/fs/cgroup/cpu.stat")
+            if os.path.exists(path)
+        ),
+        "/proc/self/stat",
+    )
+    counter = os.open(counter_path, os.O_RDONLY)
+    launch, handshake = players_module.ProcessPlayer.launch, players_module.ProcessPlayer.handshake
+
+    def stand_in_launch(player: Any, hello: dict[str, Any]) -> None:
+        player.process = StandInProcess(random_choice, counter)
+
+    def stand_in_handshake(player: Any, time_control: TimeControl) -> None:
+        player.hello = BotHello(name="instant", omit=frozenset({"view", "events"}))
+        player._cpu_mark = 0.0
+
+    players = 3 if game == "cards" else 2
+    config = MatchConfig(
+        game=game,
+        rules=load_rules(game, "classic"),
+        bots=[parse_bot(f"{sys.executable} {HERE / 'instant_bot.py'}")] * players,
+        games=games,
+        seed=1,
+        time=TimeControl(startup=10, bank=60, per_move=10),
+    )
+    runs: list[float] = []
+    players_module.ProcessPlayer.launch = stand_in_launch  # type: ignore[method-assign,assignment]
+    players_module.ProcessPlayer.handshake = stand_in_handshake  # type: ignore[method-assign,assignment]
+    try:
+        for _ in range(5):
+            outcomes: list[Any] = []
+            start = time.thread_time()
+            play_table(config, 0, list(range(games)), outcomes.append, lambda first: False)
+            spent = time.thread_time() - start
+            runs.append(spent / sum(o.decisions for o in outcomes) * 1e6)
+    finally:
+        players_module.ProcessPlayer.launch = launch  # type: ignore[method-assign]
+        players_module.ProcessPlayer.handshake = handshake  # type: ignore[method-assign]
+        os.close(counter)
+    return min(runs)
 
 
 def main() -> None:
@@ -267,6 +344,16 @@ def main() -> None:
         f"(4) CPU meter without a cgroup: {meter:.2f} µs a reading "
         f"(a pread of /proc/PID/stat alone: {stat:.2f} µs)"
     )
+    for game, games, random_choice in (
+        ("dice", 100, False),
+        ("cards", 100, False),
+        ("cards", 8, True),
+    ):
+        choice = "random legal" if random_choice else "first legal"
+        print(
+            f"(7) {game}, {choice}, lean requests, bots in-process: "
+            f"{own_cpu_us(game, games, random_choice):.2f} µs of the referee's CPU a decision"
+        )
     if args.breakdown:
         breakdown("dice", 60, "")
         breakdown("cards", 4, "--random")
