@@ -3,8 +3,13 @@
 (a) floor: one ~240-byte JSON line to a child Python process and back, blocking reads, orjson.
 (b) a match between instant bots through the real referee (processes, clocks, engine, replay
     off): wall time per bot decision, for dice (2 players) and cards (3 players). The bots'
-    start-up is not a decision's cost: (b) is the difference between an N-game and a 1-game
-    match of the same seed, over the difference in decisions.
+    start-up is not a decision's cost: (b) is timed from the end of the match's first game to
+    the end of its last, over the decisions of the games between.
+(a) and (b) are measured in pairs, --rounds times, each (b) right after its own (a): on a
+    shared virtual machine the speed of both drifts by tens of per cent within minutes, and a
+    floor measured once at the start would be compared with matches played minutes later.
+    Each figure printed is the median over the rounds, the ratio the median of the rounds'
+    ratios (with their range).
 (a') the same-bytes floor: the very request lines of (b)'s first game, sent to the same
     instant bot in a bare blocking loop (no referee): what the pipe and the bot's parsing of
     those bytes cost. (b) - (a') is what the referee's own work adds.
@@ -19,8 +24,8 @@ Also, per placement: what replays add per decision (plain and gzip), and full ga
 decisions/s of instant-bot dice matches at --concurrency 1 and 2 (tables in their own
 processes: the factor says whether tables use the cores), and the referee's share of all CPU
 time in a 3-player card match between bots/card_bot.py processes, the table free and pinned.
-Usage: python bench/referee.py [--placement one|two|both] [--games N] [--skip-extras |
---extras-only]
+Usage: python bench/referee.py [--placement one|two|both] [--games N] [--rounds R]
+[--skip-extras | --extras-only]
 """
 
 from __future__ import annotations
@@ -29,10 +34,12 @@ import argparse
 import asyncio
 import os
 import shlex
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import orjson
@@ -41,7 +48,7 @@ HERE = Path(__file__).resolve().parent
 # This file is named like the package it measures: keep its folder off the import path.
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
 
-from referee.games.match import MatchConfig, run_match  # noqa: E402
+from referee.games.match import GameOutcome, MatchConfig, run_match  # noqa: E402
 from referee.players.botspec import parse_bot  # noqa: E402
 from referee.players.players import TimeControl  # noqa: E402
 from referee.players.process import BotProcess  # noqa: E402
@@ -90,6 +97,7 @@ def match_rate(
     compress: bool = False,
     concurrency: int = 1,
     cores: tuple[int, ...] = (),
+    on_game: Callable[[GameOutcome], bool] | None = None,
 ) -> tuple[float, int, int]:
     """(seconds, games, decisions) of a match through the real referee."""
     config = MatchConfig(
@@ -105,38 +113,54 @@ def match_rate(
         cores=cores,
     )
     start = time.perf_counter()
-    outcomes = asyncio.run(run_match(config))
+    outcomes = asyncio.run(run_match(config, on_game))
     elapsed = time.perf_counter() - start
     return elapsed, len(outcomes), sum(o.decisions for o in outcomes)
 
 
 def per_decision(game: str, bots: list[str], games: int, **options: object) -> float:
-    """Wall µs a decision, the bots' start-up and first game left out: an N-game match
-    minus a 1-game match of the same seed (its first game is the same game)."""
-    whole, _, decisions = match_rate(game, bots, games, **options)  # type: ignore[arg-type]
-    if isinstance(options.get("replays"), Path):  # the 1-game match writes beside, not over
-        options = {**options, "replays": options["replays"] / "first"}  # type: ignore[operator]
-    first, _, first_decisions = match_rate(game, bots, 1, **options)  # type: ignore[arg-type]
-    return (whole - first) / (decisions - first_decisions) * 1e6
+    """Wall µs a decision, the bots' start-up and first game left out: the time from the end
+    of the first game to the end of the last, over the decisions of the games after the
+    first (the bots live through the whole match, so no start-up lies between)."""
+    marks: list[tuple[float, int]] = []
+
+    def on_game(outcome: GameOutcome) -> bool:
+        marks.append((time.perf_counter(), outcome.decisions))
+        return False
+
+    match_rate(game, bots, games, on_game=on_game, **options)  # type: ignore[arg-type]
+    decisions = sum(count for _, count in marks[1:])
+    return (marks[-1][0] - marks[0][0]) / decisions * 1e6
+
+
+def paired(game: str, bots: list[str], games: int, rounds: int) -> tuple[float, float, list[float]]:
+    """(median floor, median (b), the rounds' ratios): each round the floor, then the match."""
+    floors, costs = [], []
+    for _ in range(rounds):
+        floors.append(floor_us(10000))
+        costs.append(per_decision(game, bots, games))
+    ratios = sorted(cost / floor for cost, floor in zip(costs, floors, strict=True))
+    return statistics.median(floors), statistics.median(costs), ratios
 
 
 def captured_requests(game: str, bots: list[str]) -> list[tuple[int, bytes]]:
     """The request lines the referee sends in a 1-game match, each with the number of the
-    bot process it went to (BotProcess.send, wrapped)."""
+    bot process it went to (BotProcess.exchange, wrapped)."""
     lines: list[tuple[int, bytes]] = []
     processes: dict[int, int] = {}
-    send = BotProcess.send
+    exchange = BotProcess.exchange
 
-    def capture(process: BotProcess, data: bytes) -> None:
-        if data.startswith(b'{"type":"request"'):
-            lines.append((processes.setdefault(id(process), len(processes)), data))
-        send(process, data)
+    def capture(
+        process: BotProcess, data: bytes, timeout: float, idle: Callable[[], None] | None = None
+    ) -> tuple[bytes, float, float]:
+        lines.append((processes.setdefault(id(process), len(processes)), data))
+        return exchange(process, data, timeout, idle)
 
-    BotProcess.send = capture  # type: ignore[method-assign]
+    BotProcess.exchange = capture  # type: ignore[method-assign,assignment]
     try:
         match_rate(game, bots, 1)
     finally:
-        BotProcess.send = send  # type: ignore[method-assign]
+        BotProcess.exchange = exchange  # type: ignore[method-assign]
     return lines
 
 
@@ -176,14 +200,14 @@ def same_bytes_floor_us(lines: list[tuple[int, bytes]], command: str, rounds: in
     return elapsed / rounds * 1e6
 
 
-def run(placement: str, games: int) -> None:
+def run(placement: str, games: int, rounds: int) -> None:
     cores = sorted(os.sched_getaffinity(0))
     if placement == "one":
         pin({cores[0]})
     label = "one core" if placement == "one" else f"{len(cores)} cores"
     floor = floor_us(20000)
     instant = f"{sys.executable} {HERE / 'instant_bot.py'}"
-    print(f"[{label}] floor (a): {floor:.1f} µs per round trip")
+    print(f"[{label}] floor (a): {floor:.1f} µs per round trip (once, before the pairs)")
     # Long matches: the per-decision figure leaves the start-up out, but not the deals.
     sizes = {"dice": (2, games * 5), "cards": (3, max(2, games // 2))}
     plain: dict[str, float] = {}
@@ -198,15 +222,16 @@ def run(placement: str, games: int) -> None:
     for kind, command in variants:
         for game, (players, count) in sizes.items():
             bots = [command] * players
-            cost = per_decision(game, bots, count)
+            pair_floor, cost, ratios = paired(game, bots, count, rounds)
             plain.setdefault(game, cost)
             lines = captured_requests(game, bots)
             mean_size = sum(len(line) for _, line in lines) / len(lines)
             same = same_bytes_floor_us(lines, command)
             print(
                 f"[{label}] referee (b), {game},{kind} instant bots: {cost:.1f} µs per "
-                f"decision, {1e6 / cost:,.0f} decisions/s ({count} games); "
-                f"ratio (b)/(a): {cost / floor:.2f}"
+                f"decision, {1e6 / cost:,.0f} decisions/s ({count} games); floor (a) "
+                f"{pair_floor:.1f} µs; ratio (b)/(a): {statistics.median(ratios):.2f} "
+                f"({ratios[0]:.2f}–{ratios[-1]:.2f} over {rounds} rounds)"
             )
             print(
                 f"[{label}] same-bytes floor (a'), {game},{kind}: {same:.1f} µs per round trip "
@@ -276,13 +301,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--placement", choices=["one", "two", "both"], default="both")
     parser.add_argument("--games", type=int, default=50)
+    parser.add_argument(
+        "--rounds", type=int, default=3, help="Pairs of floor and match for each figure."
+    )
     parser.add_argument("--skip-extras", action="store_true", help="Only the per-placement part.")
     parser.add_argument("--extras-only", action="store_true", help="Only the unpinned extras.")
     args = parser.parse_args()
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cpus")
     placements = ("one", "two") if args.placement == "both" else (args.placement,)
     for placement in () if args.extras_only else placements:
-        run(placement, args.games)
+        run(placement, args.games, args.rounds)
     if not args.skip_extras:
         scaling(args.games)
         cpu_share(max(2, args.games // 10))

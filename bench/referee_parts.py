@@ -4,8 +4,9 @@
     actions) to the instant bot, against the floor's 240-byte line to the echo child;
 (2) the engine with the match loop around it: a match of in-process ``builtin:first`` players
     (no pipes, no processes), CPU time a decision;
-(3) chance: a dice throw and a card shuffle through ``GameChance`` (an HMAC a chance event),
-    and the card engine applying a dealt deal;
+(3) chance: a dice throw and a card shuffle drawn from ``GameChance`` (one HMAC a block of the
+    game's stream), the card engine applying a dealt deal (``apply``: parsed and checked) and
+    drawing and dealing one in a step (``chance``: what the match loop does);
 (4) the CPU meter used where no cgroup can be made (``CpuMeter``: the process CPU clock, /proc
     for children) against reading /proc/PID/stat on every move, on a live process;
 (5) optionally (``--profile``) cProfile of one table playing card games against instant bots,
@@ -34,7 +35,6 @@ import orjson
 HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
 
-from referee.games import match as match_module  # noqa: E402
 from referee.games.chance import GameChance, derive  # noqa: E402
 from referee.games.match import MatchConfig, play_table  # noqa: E402
 from referee.players import players as players_module  # noqa: E402
@@ -120,21 +120,28 @@ def chance_us() -> tuple[float, float]:
     return throw, (time.process_time() - start) / rounds * 1e6
 
 
-def deal_us(rounds: int = 20_000) -> float:
+def deal_us(rounds: int = 20_000) -> tuple[float, float]:
     """The card engine applying a 3-player deal (parsing and checking the 24 cards, the
-    hands' events): a state cloned and dealt, less the clone alone."""
+    hands' events), and drawing and dealing one in a step (``chance``, the match loop's way,
+    its shuffle included): a state cloned and dealt, less the clone alone."""
     state = game_spec("cards").new_game(load_rules("cards", "classic"), 3)
     rng = random.Random(1)
     state.apply(state.sample_chance(rng))  # the first dealer, by lot
     deal = state.sample_chance(rng)
-    start = time.process_time()
-    for _ in range(rounds):
-        state.clone().apply(deal)
-    both = time.process_time() - start
+    stream = GameChance(derive(1, "deals"))
     start = time.process_time()
     for _ in range(rounds):
         state.clone()
-    return (both - (time.process_time() - start)) / rounds * 1e6
+    clone = time.process_time() - start
+    start = time.process_time()
+    for _ in range(rounds):
+        state.clone().apply(deal)
+    applied = time.process_time() - start - clone
+    start = time.process_time()
+    for _ in range(rounds):
+        state.clone().chance(stream)
+    drawn = time.process_time() - start - clone
+    return applied / rounds * 1e6, drawn / rounds * 1e6
 
 
 def cpu_meter_us(rounds: int = 100_000) -> tuple[float, float]:
@@ -180,18 +187,17 @@ def breakdown(game: str, games: int, choice: str) -> None:
     """A decision's wall time at one core, part by part, in a real table of lean instant bots
     (their hello omits view and events; ``choice`` ``--random`` plays card deals out): each
     part's method wrapped to add up ``perf_counter_ns`` (~0.1 µs a call, so the parts read
-    a little high). The bots run on the same core, so their turn is inside "poll and read"
-    (and the wake-up they cause inside "write"); the thread CPU clock would leave it out, but
-    reading it is a system call dearer than most parts."""
+    a little high). The bots run on the same core, so their turn is inside "write, read"
+    (the write hands the core to the bot, which mostly answers before the referee runs
+    again); the thread CPU clock would leave it out, but reading it is a system call dearer
+    than most parts."""
     players = 3 if game == "cards" else 2
     state_class = type(game_spec(game).new_game(load_rules(game, "classic"), players))
     parts = {
         "engine: legal actions": (state_class, "legal_actions"),
         "engine: apply": (state_class, "apply"),
-        "engine: sample chance": (state_class, "sample_chance"),
-        "chance: next event (HMAC)": (match_module.GameChance, "next_event"),
-        "request: write": (BotProcess, "send"),
-        "reply: poll and read (bot)": (BotProcess, "read_line"),
+        "engine: chance (draw, apply)": (state_class, "chance"),
+        "write, read (the bot's turn)": (BotProcess, "exchange"),
         "reply: bot's CPU counter": (BotProcess, "cpu_seconds"),
         "reply: parse": (players_module, "parse_action"),
     }
@@ -261,6 +267,12 @@ class StandInProcess:
         action = legal[0] if self.rng is None else legal[self.rng.randrange(len(legal))]
         line = b'{"type":"action","id":%d,"action":%s}' % (message["id"], orjson.dumps(action))
         return line, time.perf_counter()
+
+    def exchange(self, data: bytes, timeout: float, idle: Any = None) -> tuple[bytes, float, float]:
+        sent = time.perf_counter()
+        self.send(data)
+        line, arrived = self.read_line(timeout, idle)
+        return line, sent, arrived
 
     def cpu_seconds(self) -> float:
         return int(os.pread(self.counter, 64, 0).split()[0]) / 1e9
@@ -335,9 +347,11 @@ def main() -> None:
     print(f"(2) dice, builtin:first, match loop: {builtin_us('dice', 10):.1f} µs CPU a decision")
     print(f"(2) cards, builtin:first, match loop: {builtin_us('cards', 20):.1f} µs CPU a decision")
     throw, shuffle = chance_us()
+    applied, drawn = deal_us()
     print(
         f"(3) chance: a throw {throw:.2f} µs, a shuffle of 24 {shuffle:.2f} µs; "
-        f"the card engine applying a 3-player deal {deal_us():.2f} µs"
+        f"the card engine applying a 3-player deal {applied:.2f} µs, drawing and dealing "
+        f"one (chance) {drawn:.2f} µs"
     )
     meter, stat = cpu_meter_us()
     print(

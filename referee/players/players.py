@@ -254,10 +254,8 @@ class ProcessPlayer(Player):
         message["legal"] = legal
         message["clock"] = {"left_ms": round(left * 1000), "move_ms": time_control.move_ms}
         data = orjson.dumps(message, option=orjson.OPT_APPEND_NEWLINE)
-        sent = time.perf_counter()
-        process.send(data)
         wait = left if time_control.clock == "wall" else 3 * left + 1.0
-        line, arrived = process.read_line(wait, self.idle)
+        line, sent, arrived = process.exchange(data, wait, self.idle)
         cpu_now = process.cpu_seconds()
         cpu = cpu_now - self._cpu_mark
         self._cpu_mark = cpu_now

@@ -13,6 +13,7 @@ block the referee) and the table's abort descriptor (Ctrl-C, a stopped match).
 from __future__ import annotations
 
 import contextlib
+import io
 import math
 import os
 import select
@@ -192,6 +193,7 @@ class BotProcess:
         self._popen: subprocess.Popen[bytes] | None = None
         self._pipes: _Pipes | None = None
         self._poll = select.poll()
+        self._take_now: Callable[[int], bytes | None] | None = None  # stdout, never waits
         self._in = -1  # our end of the bot's stdin; -1 once closed
         self._out = -1
         self._err = -1
@@ -265,6 +267,9 @@ class BotProcess:
             stream.close()
         for fd in (self._in, self._out, self._err):
             os.set_blocking(fd, False)
+        # A non-blocking read through FileIO answers None when nothing is there, where
+        # os.read raises: on the hot path the bot has mostly answered already, but not always.
+        self._take_now = io.FileIO(self._out, closefd=False).read
         self._poll.register(self._out, _IN)
         self._poll.register(self._err, _IN)
         try:
@@ -419,48 +424,99 @@ class BotProcess:
             pid = int(first[0])
         return pid
 
+    def exchange(
+        self, data: bytes, timeout: float, idle: Callable[[], None] | None = None
+    ) -> tuple[bytes, float, float]:
+        """Send one request line and wait up to ``timeout`` seconds for the answer: the line,
+        the perf_counter time it was sent and the time the answer arrived; ``Fault`` on any
+        failure. ``idle`` is work that can wait for the bot: it runs only when the answer is
+        not there yet (a bot that answers at once is not waited for), while the bot thinks.
+
+        The referee's hot path. When nothing is pending, buffered or ended, it is one write and
+        one read: on one core the write hands the core to the bot, which mostly answers before
+        the referee runs again, so a read that does not wait finds the whole line and no poll
+        is made. Only when that read finds nothing does it poll (the bot's stdout, stderr,
+        exit, and the table's abort), and anything but one whole line in one read goes the
+        general way of ``read_line``."""
+        pipes = self._pipes
+        take = self._take_now
+        assert pipes is not None and take is not None
+        sent = time.perf_counter()
+        if (
+            self._pending
+            or self._in < 0
+            or self._pidfd < 0
+            or pipes.lines
+            or pipes.buffer
+            or pipes.overflow
+            or pipes.eof
+            or self._exited
+        ):
+            self.send(data)
+            return self._answer(sent, timeout, idle)
+        try:
+            written = os.write(self._in, data)
+        except BlockingIOError:
+            written = 0
+        except OSError:  # the bot closed its stdin: its answer will not come
+            self._close_stdin()
+            return self._answer(sent, timeout, idle)
+        if written < len(data):  # a full pipe: the rest is written while the bot is waited for
+            self._pending = data[written:]
+            self._poll.register(self._in, select.POLLOUT)
+            return self._answer(sent, timeout, idle)
+        try:
+            got = take(READ_SIZE)
+        except OSError:
+            got = b""
+        if got is None:
+            if idle is not None:
+                idle()
+            left = sent + timeout - time.perf_counter()
+            ready = self._poll.poll(max(0, math.ceil(left * 1000)))
+            if len(ready) != 1 or ready[0][0] != self._out:
+                self._take(ready)
+                return self._answer(sent, timeout, None)
+            try:
+                got = take(READ_SIZE)
+            except OSError:
+                got = b""
+            if got is None:  # woken for nothing: wait the ordinary way
+                return self._answer(sent, timeout, None)
+        arrived = time.perf_counter()
+        if got.endswith(b"\n") and got.find(b"\n") == len(got) - 1 and len(got) <= pipes.limit:
+            return got[:-1], sent, arrived
+        if got:
+            pipes.stdout(got, arrived)
+        else:
+            pipes.eof = True
+            self._poll.unregister(self._out)
+        return self._answer(sent, timeout, None)
+
+    def _answer(
+        self, sent: float, timeout: float, idle: Callable[[], None] | None
+    ) -> tuple[bytes, float, float]:
+        line, arrived = self._read_line_by(sent + timeout, timeout, idle)
+        return line, sent, arrived
+
     def read_line(
         self, timeout: float, idle: Callable[[], None] | None = None
     ) -> tuple[bytes, float]:
         """The next line and the perf_counter time it arrived; ``Fault`` on any failure.
-        ``idle`` is work that can wait for the bot: it runs only when the answer is not there
-        yet (a bot that answers at once is not waited for), while the bot thinks."""
+        ``idle`` runs before the first wait, as in ``exchange``."""
+        return self._read_line_by(time.perf_counter() + timeout, timeout, idle)
+
+    def _read_line_by(
+        self, deadline: float, timeout: float, idle: Callable[[], None] | None
+    ) -> tuple[bytes, float]:
+        """``read_line`` with its deadline given (``timeout`` only names it in a fault)."""
         pipes = self._pipes
         assert pipes is not None
         if pipes.lines:
             return pipes.lines.popleft()
-        deadline = time.perf_counter() + timeout
-        if self._pidfd >= 0 and not (pipes.buffer or pipes.overflow or pipes.eof or self._exited):
-            # The hot path: one poll, one read, one whole line in it. The idle work is done
-            # only when a first look finds no answer (without idle work, no first look).
-            ready = self._poll.poll(0) if idle is not None else None
-            if not ready:
-                if idle is not None:
-                    idle()
-                left = deadline - time.perf_counter()
-                ready = self._poll.poll(max(0, math.ceil(left * 1000)))
-            if len(ready) == 1 and ready[0][0] == self._out:
-                try:
-                    data = os.read(self._out, READ_SIZE)
-                except BlockingIOError:
-                    data = None
-                except OSError:
-                    data = b""
-                if data is not None:
-                    now = time.perf_counter()
-                    if (
-                        data.endswith(b"\n")
-                        and data.find(b"\n") == len(data) - 1
-                        and len(data) <= pipes.limit
-                    ):
-                        return data[:-1], now
-                    if data:
-                        pipes.stdout(data, now)
-                    else:
-                        pipes.eof = True
-                        self._poll.unregister(self._out)
-            else:
-                self._take(ready)
+        quiet = not (pipes.overflow or pipes.eof or self._exited)
+        if idle is not None and quiet and not self._poll.poll(0):
+            idle()
         while not (pipes.lines or pipes.overflow or pipes.eof or self._exited):
             left = deadline - time.perf_counter()
             if left <= 0:
