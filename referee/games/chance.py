@@ -5,16 +5,17 @@ ladder) starts from a master seed of at least 128 bits drawn from the operating 
 everything random below it is derived by HMAC-SHA-256 keyed with the level above:
 
     master seed ──HMAC("group:G" / "game:I" / "match:M" / "schedule:M")──▶ game seed
-    game seed   ──HMAC("chance:E:B")──────────────────────────────────────▶ bits of chance event E
+    game seed   ──HMAC("chance:B")────────────────────────────────────────▶ block B of the game's
+                                                                            stream of chance bits
 
 HMAC is a pseudo-random function: without the key, its outputs for different messages are
 unrelated. Observing any number of deals, throws or game seeds (a replay publishes its game's
-seed) therefore tells nothing about another game or another event, and the next throw of a game
-cannot be computed from the throws before it. An explicit seed still reproduces a match exactly,
+seed) therefore tells nothing about another game, and the next throw of a game cannot be
+computed from the throws before it. An explicit seed still reproduces a match exactly,
 and a replay needs none of this: it records every chance outcome itself.
 
-This module is the one owner of chance derivation; the engines only ever see the generator
-``EventRandom`` of one event (``state.sample_chance(rng)``).
+This module is the one owner of chance derivation; the engines only ever see a game's
+generator, ``GameChance`` (``state.sample_chance(rng)``, ``state.chance(rng)``).
 """
 
 from __future__ import annotations
@@ -126,42 +127,45 @@ class KeyedHash:
         return block
 
 
-class EventRandom(random.Random):
-    """The generator of one chance event: its bits are HMAC-SHA-256(game seed, event, block).
+class GameChance(random.Random):
+    """The chance of one game: one stream of bits, HMAC-SHA-256(game seed, "chance:B") for
+    blocks B = 0, 1, 2, …, each block's 256 bits (read as a big-endian number) taken above
+    what is left of the last. The game's chance events — the lot, every deal, every throw —
+    draw from it in turn, the way Python's ``random.Random`` methods draw from
+    ``getrandbits``: ``random()`` takes 53 bits, ``randrange`` and ``shuffle`` take k-bit
+    numbers (k the bit length of the bound) and reject those out of range.
 
-    Python's generator interface (``randrange``, ``shuffle``, ``random``) on top of
-    ``getrandbits``, so the engines' ``sample_chance`` works unchanged; seeding a Mersenne
-    Twister per event would cost several times more than the hash itself.
+    The engines see Python's generator interface (``sample_chance(rng)``, ``chance(rng)``),
+    so they need not know any of this. The stream is a pseudo-random function of its block
+    number under the secret key: without the game seed, no run of draws tells anything about
+    the next one. Every event of a kind takes its bits from where the last event stopped, so
+    event E of a game draws the same bits in every seating of a duplicate group (a throw
+    always takes 53 bits, a deal's shuffle takes what the stream's own bits make it take).
 
-    It is on the referee's hot path (a throw of dice is one event per decision or so, a deal one
-    shuffle), so the keyed hash starts from copies of the game's prepared key blocks, and
-    ``_randbelow`` and ``shuffle`` are written out over the bit pool instead of calling
-    ``getrandbits`` once a draw. They take exactly the bits, in exactly the order, that
-    ``random.Random``'s own methods would take through ``getrandbits`` — the same seed deals
-    the same cards as before (tests/fairplay/test_chance_speed.py holds them to it).
+    On the referee's hot path (about one throw a decision): one HMAC serves four or five
+    throws, and ``random``, ``_randbelow`` and ``shuffle`` are written out over the bit pool
+    instead of calling ``getrandbits`` once a draw (tests/fairplay/test_chance_speed.py holds
+    them to the plain definition). Until 2026-12-01 every event began a stream of its own,
+    HMAC-SHA-256(game seed, "chance:E:B"): an HMAC for each throw was a fifth of a dice
+    decision's instructions."""
 
-    A game's events share one generator, started again for each event (``GameChance``): making
-    a ``random.Random`` allocates a Mersenne Twister state it never uses, which cost more than
-    the event's hash. ``random`` — a throw of dice, most of the dice game's events — takes its
-    53 bits from the event's first block directly."""
-
-    def __init__(self, key: bytes | KeyedHash, event: int) -> None:  # no super().__init__
-        self._mac = KeyedHash(key) if isinstance(key, bytes) else key
-        self.start(event)
-
-    def start(self, event: int) -> None:
-        """Begin event ``event``: its bits, from its first block on, replace what was left."""
-        self._prefix = b"chance:%d:" % event
+    def __init__(self, game_seed: str | bytes) -> None:  # no super().__init__: no MT state
+        key = bytes.fromhex(game_seed) if isinstance(game_seed, str) else game_seed
+        self._mac = KeyedHash(key)  # keyed once a game, copied for each block
         self._block = 0
         self._pool = 0
         self._bits = 0
 
+    def next_event(self) -> GameChance:
+        """The generator of the game's next chance event: the game's one stream."""
+        return self
+
     def seed(self, *args: object, **kwargs: object) -> None:
-        """An event's bits are fixed by its key and number: reseeding is not meaningful."""
-        raise TypeError("an EventRandom cannot be reseeded")
+        """A game's bits are fixed by its key: reseeding is not meaningful."""
+        raise TypeError("a GameChance cannot be reseeded")
 
     def _refill(self) -> None:
-        block = self._mac.digest(self._prefix + b"%d" % self._block)
+        block = self._mac.digest(b"chance:%d" % self._block)
         self._pool |= int.from_bytes(block, "big") << self._bits
         self._bits += 256
         self._block += 1
@@ -203,37 +207,17 @@ class EventRandom(random.Random):
         self._pool, self._bits = pool, bits
 
     def random(self) -> float:
-        if self._block == 0:  # the event's first draw: its first block, not yet hashed
-            pool = int.from_bytes(self._mac.digest(self._prefix + b"0"), "big")
-            self._pool = pool >> 53
-            self._bits = 203
-            self._block = 1
-            return (pool & _LOW53) * _TO_UNIT
-        return self.getrandbits(53) * _TO_UNIT
+        bits = self._bits
+        if bits < 53:
+            self._refill()
+            bits = self._bits
+        pool = self._pool
+        self._pool = pool >> 53
+        self._bits = bits - 53
+        return (pool & _LOW53) * _TO_UNIT
 
     def getstate(self) -> tuple[Any, ...]:
-        raise TypeError("an EventRandom has no state to save")
+        raise TypeError("a GameChance has no state to save")
 
     def setstate(self, state: tuple[Any, ...]) -> None:
-        raise TypeError("an EventRandom has no state to restore")
-
-
-class GameChance:
-    """The chance events of one game, numbered in the order the game asks for them."""
-
-    def __init__(self, game_seed: str) -> None:
-        self._key = bytes.fromhex(game_seed)
-        self._mac = KeyedHash(self._key)  # keyed once a game, copied for each event
-        self._rng: EventRandom | None = None
-        self.events = 0
-
-    def next_event(self) -> EventRandom:
-        """The generator of the next event. The same object each time, started again: an
-        event's draws are over once the engine has sampled it (``sample_chance``)."""
-        rng = self._rng
-        if rng is None:
-            rng = self._rng = EventRandom(self._mac, self.events)
-        else:
-            rng.start(self.events)
-        self.events += 1
-        return rng
+        raise TypeError("a GameChance has no state to restore")

@@ -461,8 +461,7 @@ class GameRun:
         self.start()
         state, writer = self.state, self.writer
         # The loop runs once a step: what it calls is looked up once a game.
-        to_move_of, apply, sample = state.to_move, state.apply, state.sample_chance
-        next_event, ask = self.chance.next_event, self.ask
+        to_move_of, chance, rng, ask = state.to_move, state.chance, self.chance, self.ask
         distribute = None if self.told == [] else self.distribute  # nobody takes events
         move = decisions = 0
         scores = state.scores()
@@ -472,8 +471,7 @@ class GameRun:
                 break
             move += 1
             if to_move == CHANCE:
-                action = sample(next_event())
-                events = apply(action)
+                action, events = chance(rng)  # the game's one stream of chance bits
                 record = None if writer is None else {"n": move, "kind": "chance", "action": action}
             else:
                 decisions += 1

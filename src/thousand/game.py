@@ -99,6 +99,12 @@ class GameState(Protocol):
         """Apply a decision or a chance outcome; raise ``IllegalAction`` naming the rule."""
         ...
 
+    def chance(self, rng: random.Random) -> tuple[Action, list[Event]]:
+        """``sample_chance`` then ``apply`` as one step: (the outcome, its events). The same
+        outcome and events as the two calls; what the engine drew itself it need not check
+        again (``apply`` still checks every outcome a replay or a caller hands it)."""
+        ...
+
     def view(self, seat: int) -> View:
         """Everything ``seat`` may know now, and nothing more."""
         ...

@@ -222,27 +222,48 @@ class CardState:
             return {"type": "first_dealer", "seat": rng.randrange(self.n)}
         if self.phase != DEAL:
             raise IllegalAction("not_chance", "no chance event is pending")
+        return self._deal_action(self._draw_piles(rng))
+
+    def chance(self, rng: random.Random) -> tuple[Action, list[Event]]:
+        """``sample_chance`` and ``apply`` in one step: the engine's own draw is applied
+        without parsing its cards back from their names and checking them (a deal every few
+        decisions when bots concede, the dearest step of the game). What the step records and
+        tells is exactly what the two calls give (tests/cards/test_cards_chance.py)."""
+        if self.phase != DEAL:
+            action = self.sample_chance(rng)
+            return action, self.apply(action)
+        piles = self._draw_piles(rng)
+        masks = []
+        for pile in piles:
+            mask = 0
+            for card in pile:
+                mask |= 1 << card
+            masks.append(mask)
+        return self._deal_action(piles), self._deal(masks)
+
+    def _draw_piles(self, rng: random.Random) -> list[list[int]]:
+        """A shuffled deck cut into the hands in seat order (each sorted), then the talon(s)."""
         deck = list(range(24))
         rng.shuffle(deck)
         n = self.n
         if n == 2:
-            return {
-                "type": "deal",
-                "hands": [
-                    [CARD_STR[c] for c in sorted(deck[0:10])],
-                    [CARD_STR[c] for c in sorted(deck[10:20])],
-                ],
-                "talons": [[CARD_STR[c] for c in deck[20:22]], [CARD_STR[c] for c in deck[22:24]]],
-            }
-        hands: list[list[str]] = []
+            return [sorted(deck[0:10]), sorted(deck[10:20]), deck[20:22], deck[22:24]]
+        piles: list[list[int]] = []
         start = 0
         for seat in range(n):
             if n == 4 and seat == self.dealer:
-                hands.append([])
+                piles.append([])
             else:
-                hands.append([CARD_STR[c] for c in sorted(deck[start : start + 7])])
+                piles.append(sorted(deck[start : start + 7]))
                 start += 7
-        return {"type": "deal", "hands": hands, "talon": [CARD_STR[c] for c in deck[21:24]]}
+        piles.append(deck[21:24])
+        return piles
+
+    def _deal_action(self, piles: list[list[int]]) -> Action:
+        named = [[CARD_STR[c] for c in pile] for pile in piles]
+        if self.n == 2:
+            return {"type": "deal", "hands": named[:2], "talons": named[2:]}
+        return {"type": "deal", "hands": named[: self.n], "talon": named[self.n]}
 
     def legal_actions(self) -> list[Action]:
         phase = self.phase
@@ -329,6 +350,11 @@ class CardState:
             count += len(pile)
         if count != 24 or seen_mask != FULL_DECK:
             raise _malformed("a deal must hold each of the 24 cards exactly once")
+        return self._deal(masks)
+
+    def _deal(self, masks: list[int]) -> list[Event]:
+        """Deal a checked deal: the hands in seat order, then the talon (or the two talons)."""
+        n = self.n
         self._clear_deal()
         self.deals += 1
         dealer = self.dealer

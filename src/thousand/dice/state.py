@@ -250,6 +250,18 @@ class DiceState:
             return {"type": "first_player", "seat": rng.randrange(len(self.score_list))}
         raise IllegalAction("not_chance", "no chance event is pending")
 
+    def chance(self, rng: random.Random) -> tuple[Action, list[Event]]:
+        """``sample_chance`` and ``apply`` in one step: a throw the engine drew itself is
+        applied without checking it again (about one throw a decision). What the step records
+        and tells is exactly what the two calls give (tests/dice/test_dice_chance.py)."""
+        if self._phase != THROW:
+            action = self.sample_chance(rng)
+            return action, self.apply(action)
+        left = self.dice_left
+        drawn = _THROWS[left][int(rng.random() * _WAYS[left])]
+        key, best = self._cfg.ordered[drawn]
+        return {"type": "throw", "dice": list(drawn)}, self._throw(drawn, key, best)
+
     def legal_actions(self) -> list[Action]:
         if self._phase != DECIDE:
             return []

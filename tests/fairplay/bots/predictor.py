@@ -6,8 +6,9 @@ It derives game seeds the way the referee does (and did) from every candidate ma
 
 - ``old-group`` / ``old-game``: the first release's scheme, 63 bits of
   SHA-256("MASTER:group:G") into one ``random.Random`` used for every chance event in turn;
-- ``new-group`` / ``new-game``: ``chance.derive(master, "group", G)`` / ``"game", I`` and one
-  ``chance.EventRandom`` per event, as referee/games/match.py does now;
+- ``new-group`` / ``new-game``: ``chance.derive(master, "group", G)`` / ``"game", I`` and the
+  game's one ``chance.GameChance`` stream for every event in turn, as referee/games/match.py
+  does now;
 - ``ladder-M``: the ladder's ``derive_int(master, "match", M)`` for a few small match numbers M,
   then ``"group", G`` below it.
 
@@ -66,8 +67,8 @@ def old_source(seed: int) -> Source:
 
 
 def new_source(game_seed: str) -> Source:
-    key = bytes.fromhex(game_seed)
-    return lambda event: chance.EventRandom(key, event)
+    stream = chance.GameChance(game_seed)  # one stream, drawn from by every event in turn
+    return lambda _event: stream
 
 
 def seatings(players: int) -> int:
