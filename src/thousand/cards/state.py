@@ -73,6 +73,11 @@ def _keys(action: Action, *keys: str) -> None:
         raise _malformed(f"a {action['type']!r} action has exactly the keys: {shown}")
 
 
+_PLAY_ACTIONS: tuple[Action, ...] = tuple({"type": "play", "card": name} for name in CARD_STR)
+"""The plain play of each card, made once: a legal list shares them (a decision lists about
+five), so whoever is handed legal actions reads them and never changes them."""
+
+
 def _parse_pile(value: Any, size: int, what: str) -> list[int]:
     if not isinstance(value, list) or len(value) != size:
         raise _malformed(f"{what} must be a list of {size} cards")
@@ -717,9 +722,8 @@ class CardState:
 
     def _play_actions(self) -> list[Action]:
         seat = self.turn
-        actions: list[Action] = [
-            {"type": "play", "card": CARD_STR[c]} for c in mask_cards(self._playable(seat))
-        ]
+        plays = _PLAY_ACTIONS
+        actions: list[Action] = [plays[c] for c in mask_cards(self._playable(seat))]
         if not self.trick and self._may_declare(seat):
             hand = self.hands[seat]
             for suit in range(4):
