@@ -401,7 +401,8 @@ class BotProcess:
         if self._cpu is None:
             usage = self.cgroup.cpu_usage_file() if self.cgroup is not None else None
             try:
-                self._cpu = CgroupCpuMeter(usage) if usage else CpuMeter(self._bot_pid())
+                pid = self._bot_pid()
+                self._cpu = CgroupCpuMeter(usage, pid) if usage else CpuMeter(pid)
             except OSError:
                 return 0.0
         used = self._cpu.seconds()
