@@ -105,9 +105,15 @@ def test_no_message_names_a_throw_before_it_is_drawn(tmp_path: Path) -> None:
         assert [seed for seed in seeds if seed in text] == [], "a seed was sent to a bot"
     # The checker catches a throw told one step early: the next throw added to a request.
     transcript = [json.loads(line) for line in logs[0].read_text().splitlines()]
-    replay = replays[0]
-    seat = replay[0]["seating"].index(0)
-    step = next(r["n"] for r in replay if r.get("kind") == "move" and r["seat"] == seat)
+    # The match is unseeded: a short game may ask one seat nothing (every throw of its turns
+    # scored nothing), so the first game in which bot 0 made a decision is tampered with.
+    replay, seat, step = next(
+        (replay, seat, r["n"])
+        for replay in replays
+        for seat in [replay[0]["seating"].index(0)]
+        for r in replay
+        if r.get("kind") == "move" and r["seat"] == seat
+    )
     future = next(dice for n, dice in chance_throws(replay) if n > step)
     tampered = copy.deepcopy(transcript)
     first = next(m for m in tampered if m["type"] == "request")
