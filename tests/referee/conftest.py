@@ -29,6 +29,7 @@ from typing import Any
 import pytest
 
 from tests.processes import Proc, leftovers, processes_with
+from tests.referee.cpu_burn import spawn as spawn  # the CPU meters' tests' fixture
 
 ROOT = Path(__file__).resolve().parents[2]
 BOTS = ROOT / "tests" / "bots"

@@ -9,11 +9,7 @@ a bot might: in its own threads, in a child, in a child that keeps running."""
 
 from __future__ import annotations
 
-import contextlib
-import os
-import signal
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,31 +18,7 @@ import pytest
 
 from referee.players.cpu import CgroupCpuMeter
 from referee.players.sandbox import BotCgroup, Sandbox
-
-BURN = """
-import os, sys, threading, time
-def burn(seconds):
-    end = time.thread_time() + seconds
-    while time.thread_time() < end:
-        pass
-sys.stdin.readline()  # in its cgroup now
-how, seconds = sys.argv[1], float(sys.argv[2])
-if how == "threads":
-    workers = [threading.Thread(target=burn, args=(seconds,)) for _ in range(2)]
-    for w in workers: w.start()
-    for w in workers: w.join()
-elif how == "child":
-    os.waitpid(os.spawnv(os.P_NOWAIT, sys.executable,
-        [sys.executable, "-c", f"import time\\nend=time.process_time()+{seconds}\\n"
-         "while time.process_time()<end: pass"]), 0)
-elif how == "running":
-    os.spawnv(os.P_NOWAIT, sys.executable,
-        [sys.executable, "-c", "import time\\nwhile True: pass"])
-else:
-    burn(seconds)
-print("done", flush=True)
-time.sleep(60)
-"""
+from tests.referee.cpu_burn import start_burn
 
 
 @pytest.fixture
@@ -58,30 +30,12 @@ def cgroup() -> Iterator[BotCgroup]:
     made.remove(within=2.0)
 
 
-@pytest.fixture
-def spawn() -> Iterator[list[subprocess.Popen[bytes]]]:
-    started: list[subprocess.Popen[bytes]] = []
-    yield started
-    for process in started:
-        with contextlib.suppress(OSError):
-            children = Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text()
-            for child in children.split():
-                os.kill(int(child), signal.SIGKILL)
-        process.kill()
-        process.wait()
-
-
 def burner(
     spawn: list[subprocess.Popen[bytes]], cgroup: BotCgroup, how: str, seconds: float
 ) -> tuple[subprocess.Popen[bytes], CgroupCpuMeter]:
     """A process in ``cgroup`` that burns as told once the meter is there; the meter reads
     once before the burn (as the referee does at the bot's hello)."""
-    process = subprocess.Popen(
-        [sys.executable, "-c", BURN, how, str(seconds)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-    )
-    spawn.append(process)
+    process = start_burn(spawn, how, seconds, gated=True)
     for procs in cgroup.procs_files:
         Path(procs).write_text(str(process.pid))
     usage = cgroup.cpu_usage_file()

@@ -6,62 +6,17 @@ in threads, in a child it waits for, in a child still running."""
 
 from __future__ import annotations
 
-import contextlib
-import os
-import signal
 import subprocess
-import sys
 import time
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from referee.players.cpu import CpuMeter
-
-BURN = """
-import os, sys, threading, time
-def burn(seconds):
-    end = time.thread_time() + seconds
-    while time.thread_time() < end:
-        pass
-how, seconds = sys.argv[1], float(sys.argv[2])
-if how == "threads":
-    workers = [threading.Thread(target=burn, args=(seconds,)) for _ in range(2)]
-    for w in workers: w.start()
-    for w in workers: w.join()
-elif how == "reaped":
-    os.waitpid(os.spawnv(os.P_NOWAIT, sys.executable,
-        [sys.executable, "-c", f"import time\\nend=time.process_time()+{seconds}\\n"
-         "while time.process_time()<end: pass"]), 0)
-elif how == "running":
-    os.spawnv(os.P_NOWAIT, sys.executable,
-        [sys.executable, "-c", "import time\\nwhile True: pass"])
-else:
-    burn(seconds)
-print("done", flush=True)
-time.sleep(60)
-"""
-
-
-@pytest.fixture
-def spawn() -> Iterator[list[subprocess.Popen[bytes]]]:
-    started: list[subprocess.Popen[bytes]] = []
-    yield started
-    for process in started:
-        with contextlib.suppress(OSError):
-            children = Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text()
-            for child in children.split():
-                os.kill(int(child), signal.SIGKILL)
-        process.kill()
-        process.wait()
+from tests.referee.cpu_burn import start_burn
 
 
 def burner(spawn: list[subprocess.Popen[bytes]], how: str, seconds: float) -> CpuMeter:
-    process = subprocess.Popen(
-        [sys.executable, "-c", BURN, how, str(seconds)], stdout=subprocess.PIPE
-    )
-    spawn.append(process)
+    process = start_burn(spawn, how, seconds)
     meter = CpuMeter(process.pid)
     assert process.stdout is not None
     if how != "running":
@@ -91,7 +46,7 @@ def test_every_thread_is_counted(spawn: list[subprocess.Popen[bytes]]) -> None:
 
 
 def test_a_child_the_bot_waited_for_is_counted(spawn: list[subprocess.Popen[bytes]]) -> None:
-    meter = burner(spawn, "reaped", 0.2)
+    meter = burner(spawn, "child", 0.2)
     assert settled(meter) >= 0.18  # the child's share is in clock ticks
 
 
