@@ -11,6 +11,10 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable
+from typing import Any
+
+loads: Callable[[bytes], Any]
 
 try:
     import orjson

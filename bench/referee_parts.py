@@ -36,7 +36,7 @@ HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
 
 from referee.games.chance import GameChance, derive  # noqa: E402
-from referee.games.match import MatchConfig, play_table  # noqa: E402
+from referee.games.match import GameOutcome, MatchConfig, play_table  # noqa: E402
 from referee.players import players as players_module  # noqa: E402
 from referee.players.botspec import parse_bot  # noqa: E402
 from referee.players.cpu import CpuMeter  # noqa: E402
@@ -100,7 +100,7 @@ def builtin_us(game: str, games: int) -> float:
         seed=1,
         time=TimeControl(startup=10, bank=60, per_move=10),
     )
-    outcomes: list[Any] = []
+    outcomes: list[GameOutcome] = []
     start = time.process_time()
     play_table(config, 0, list(range(games)), outcomes.append, lambda first: False)
     return (time.process_time() - start) / sum(o.decisions for o in outcomes) * 1e6
