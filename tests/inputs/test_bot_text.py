@@ -10,11 +10,13 @@ import json
 import re
 import shutil
 import subprocess
+import sys
+import unicodedata
 from pathlib import Path
 
 import pytest
 
-from referee.safetext import for_html, for_markdown, for_rich, for_terminal
+from referee.safetext import for_html, for_markdown, for_rich, for_terminal, is_clean
 from tests.inputs.conftest import (
     BAD_LINE,
     ESCAPED_TITLE,
@@ -67,6 +69,25 @@ def test_safetext_escapes_each_kind_of_output() -> None:
     assert for_markdown("|a|b|").count("\\|") == 3
     assert "<" not in for_markdown("<script>") and "<" not in for_html("<script>")
     assert for_terminal("x" * 100, 10) == "x" * 9 + "…"
+
+
+BIDI_AND_SEPARATORS = set(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u2028\u2029"
+)
+
+
+def test_every_control_surrogate_and_bidi_character_is_escaped_and_nothing_else() -> None:
+    """Every code point: escaped exactly when it is a control (Cc), a lone surrogate (Cs), a bidi
+    control or a line separator, as the Unicode database of this Python says."""
+    wrong = []
+    for code in range(sys.maxunicode + 1):
+        char = chr(code)
+        unsafe = unicodedata.category(char) in ("Cc", "Cs") or char in BIDI_AND_SEPARATORS
+        shown = for_terminal(f"a{char}b")
+        expected = f"a\\x{code:02x}b" if code < 0x100 else f"a\\u{code:04x}b"
+        if is_clean(char) == unsafe or shown != (expected if unsafe else f"a{char}b"):
+            wrong.append(hex(code))
+    assert wrong == [], wrong[:20]
 
 
 def test_match_report_in_a_terminal_shows_names_as_text(tmp_path: Path) -> None:
