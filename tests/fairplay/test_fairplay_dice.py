@@ -105,8 +105,9 @@ def test_no_message_names_a_throw_before_it_is_drawn(tmp_path: Path) -> None:
         assert [seed for seed in seeds if seed in text] == [], "a seed was sent to a bot"
     # The checker catches a throw told one step early: the next throw added to a request.
     transcript = [json.loads(line) for line in logs[0].read_text().splitlines()]
-    # The match is unseeded: a short game may ask one seat nothing (every throw of its turns
-    # scored nothing), so the first game in which bot 0 made a decision is tampered with.
+    # The match is unseeded: a short game may ask one seat nothing (seen once: game 0 of this
+    # goal-300 match, where no throw of seat 0's turns left it a choice), so the first game in
+    # which bot 0 made a decision is tampered with.
     replay, seat, step = next(
         (replay, seat, r["n"])
         for replay in replays
