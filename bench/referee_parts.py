@@ -1,7 +1,9 @@
 """Where a referee decision's time goes, part by part, pinned to one core (issue: referee).
 
 (1) the bare blocking round trip of a real request (a dice and a card view with its legal
-    actions) to the instant bot, against the floor's 240-byte line to the echo child;
+    actions) to the instant bot, against the floor's 240-byte line to the echo child; and a
+    lean card request to one instant bot and to three taking turns (what three processes
+    sharing a core cost each other, before any referee);
 (2) the engine with the match loop around it: a match of in-process ``builtin:first`` players
     (no pipes, no processes), CPU time a decision;
 (3) chance: a dice throw and a card shuffle drawn from ``GameChance`` (one HMAC a block of the
@@ -13,7 +15,12 @@
     the 25 most expensive functions;
 (6) optionally (``--breakdown``) a decision's wall time, part by part (engine, chance,
     encoding, write, poll and read with the bot's turn, the bot's CPU counter, parsing),
-    against lean instant bots.
+    against lean instant bots;
+(7) the referee's CPU a decision of one table whose bots are in-process stand-ins (lean
+    requests: the request encoded, the answer parsed, the clocks kept, the engine asked);
+(8) the same table with the engine replaced by a recording of its answers to the same games
+    (``ReplayingState``): what the referee would cost with an engine that cost nothing, so
+    (7) - (8) is the most that compiled engines could take off a decision.
 Usage: python bench/referee_parts.py [--profile] [--breakdown]
 """
 
@@ -35,6 +42,7 @@ import orjson
 HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
 
+from referee.games import match as match_module  # noqa: E402
 from referee.games.chance import GameChance, derive  # noqa: E402
 from referee.games.match import GameOutcome, MatchConfig, play_table  # noqa: E402
 from referee.players import players as players_module  # noqa: E402
@@ -67,26 +75,37 @@ def sample_request(game: str) -> dict[str, Any]:
     }
 
 
-def round_trip_us(script: str, payload: dict[str, Any], rounds: int = 20000) -> float:
-    child = subprocess.Popen(
-        [sys.executable, str(HERE / script)], stdin=subprocess.PIPE, stdout=subprocess.PIPE
-    )
-    assert child.stdin is not None and child.stdout is not None
-    write, readline = child.stdin, child.stdout.readline
-    if script == "instant_bot.py":
-        write.write(HELLO)
-        write.flush()
-        readline()
+def round_trip_us(
+    script: str, payload: dict[str, Any], rounds: int = 20000, bots: int = 1
+) -> float:
+    """Blocking round trips of ``payload`` to ``bots`` processes of ``script``, taking turns
+    (as the seats of a match do), µs each."""
+    children = [
+        subprocess.Popen(
+            [sys.executable, str(HERE / script)], stdin=subprocess.PIPE, stdout=subprocess.PIPE
+        )
+        for _ in range(bots)
+    ]
+    pipes = []
+    for child in children:
+        assert child.stdin is not None and child.stdout is not None
+        pipes.append((child.stdin, child.stdout.readline))
+        if script == "instant_bot.py":
+            child.stdin.write(HELLO)
+            child.stdin.flush()
+            child.stdout.readline()
     for number in range(-300, rounds):
         if number == 0:
             start = time.perf_counter()
         payload["id"] = number
+        write, readline = pipes[number % bots]
         write.write(orjson.dumps(payload) + b"\n")
         write.flush()
         readline()
     elapsed = time.perf_counter() - start
-    child.kill()
-    child.wait()
+    for child in children:
+        child.kill()
+        child.wait()
     return elapsed / rounds * 1e6
 
 
@@ -250,9 +269,8 @@ class StandInProcess:
 
     alive = True
 
-    def __init__(self, random_choice: bool, counter: int) -> None:
+    def __init__(self, random_choice: bool) -> None:
         self.rng = random.Random(0) if random_choice else None
-        self.counter = counter
         self.last = b""
 
     def send(self, data: bytes) -> None:
@@ -275,27 +293,81 @@ class StandInProcess:
         return line, sent, arrived
 
     def cpu_seconds(self) -> float:
-        return int(os.pread(self.counter, 64, 0).split()[0]) / 1e9
+        # What the real meter does at a move: one read of a process CPU clock (the cgroup's
+        # counter only once a clock tick of wall time has passed).
+        return time.clock_gettime(time.CLOCK_PROCESS_CPUTIME_ID)
 
     def stop(self, grace: float = 0.0, farewell: bytes | None = None) -> None:
         return None
 
 
-def own_cpu_us(game: str, games: int, random_choice: bool) -> float:
-    """(7): thread CPU a decision of a table whose bots are StandInProcess, least of five."""
-    counter_path = next(
-        (
-            path
-            for path in ("/sys/fs/cgroup/cpuacct/cpuacct.usage", "/sys/fs/cgroup/cpu.stat")
-            if os.path.exists(path)
-        ),
-        "/proc/self/stat",
-    )
-    counter = os.open(counter_path, os.O_RDONLY)
+class RecordingState:
+    """The real engine of one game, each of its answers to the match loop kept in order."""
+
+    def __init__(self, state: Any, log: list[Any]) -> None:
+        self.state = state
+        self.log = log
+
+    def to_move(self) -> int:
+        self.log.append(self.state.to_move())
+        return self.log[-1]  # type: ignore[no-any-return]
+
+    def chance(self, rng: Any) -> Any:
+        self.log.append(self.state.chance(rng))
+        return self.log[-1]
+
+    def legal_actions(self) -> Any:
+        self.log.append(self.state.legal_actions())
+        return self.log[-1]
+
+    def apply(self, action: Any) -> Any:
+        self.log.append(self.state.apply(action))
+        return self.log[-1]
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.state, name)
+
+
+class ReplayingState:
+    """A recorded game's engine answers played back in order: an engine that costs nothing
+    (but a call each), for the same games with the same choices of the stand-in bots."""
+
+    def __init__(self, recorded: RecordingState) -> None:
+        answers = iter(recorded.log)
+        self.to_move = self.chance_of = self.legal = self.applied = answers.__next__
+        self.final = recorded.state
+
+    def chance(self, rng: Any) -> Any:
+        return self.chance_of()
+
+    def legal_actions(self) -> Any:
+        return self.legal()
+
+    def apply(self, action: Any) -> Any:
+        return self.applied()
+
+    def __getattr__(self, name: str) -> Any:  # scores, result, view: the game's end state
+        return getattr(self.final, name)
+
+
+def own_cpu_us(game: str, games: int, random_choice: bool, free_engine: bool = False) -> float:
+    """(7): thread CPU a decision of a table whose bots are StandInProcess, least of five;
+    (8) with ``free_engine``: each run plays the games recorded before it, the engine's
+    answers played back (``ReplayingState``)."""
     launch, handshake = players_module.ProcessPlayer.launch, players_module.ProcessPlayer.handshake
+    recorded: list[RecordingState] = []
+    replaying: list[ReplayingState] = []
+
+    class Spec:
+        @staticmethod
+        def new_game(rules: Any, players: int) -> Any:
+            if replaying:
+                return replaying.pop(0)
+            recorded.append(RecordingState(game_spec(game).new_game(rules, players), []))
+            return recorded[-1]
 
     def stand_in_launch(player: Any, hello: dict[str, Any]) -> None:
-        player.process = StandInProcess(random_choice, counter)
+        player.process = StandInProcess(random_choice)
 
     def stand_in_handshake(player: Any, time_control: TimeControl) -> None:
         player.hello = BotHello(name="instant", omit=frozenset({"view", "events"}))
@@ -313,17 +385,24 @@ def own_cpu_us(game: str, games: int, random_choice: bool) -> float:
     runs: list[float] = []
     players_module.ProcessPlayer.launch = stand_in_launch  # type: ignore[method-assign,assignment]
     players_module.ProcessPlayer.handshake = stand_in_handshake  # type: ignore[method-assign,assignment]
+    if free_engine:
+        match_module.game_spec = lambda name: Spec  # type: ignore[attr-defined,assignment,return-value]
     try:
         for _ in range(5):
+            if free_engine:
+                recorded.clear()
+                play_table(config, 0, list(range(games)), lambda outcome: None, lambda f: False)
+                replaying[:] = [ReplayingState(state) for state in recorded]
             outcomes: list[Any] = []
             start = time.thread_time()
             play_table(config, 0, list(range(games)), outcomes.append, lambda first: False)
             spent = time.thread_time() - start
+            assert not replaying, "the replayed games asked for more than was recorded"
             runs.append(spent / sum(o.decisions for o in outcomes) * 1e6)
     finally:
         players_module.ProcessPlayer.launch = launch  # type: ignore[method-assign]
         players_module.ProcessPlayer.handshake = handshake  # type: ignore[method-assign]
-        os.close(counter)
+        match_module.game_spec = game_spec  # type: ignore[attr-defined]
     return min(runs)
 
 
@@ -344,6 +423,14 @@ def main() -> None:
             f"(1) {game} request ({size} B) to the instant bot, bare blocking loop: "
             f"{round_trip_us('instant_bot.py', request):.1f} µs a round trip"
         )
+    lean = sample_request("cards")
+    del lean["events"], lean["view"]
+    size = len(orjson.dumps(lean))
+    alone, turns = (round_trip_us("instant_bot.py", lean, bots=n) for n in (1, 3))
+    print(
+        f"(1) a lean cards request ({size} B) to one instant bot: {alone:.1f} µs a round trip; "
+        f"to three taking turns, as a card table's seats do: {turns:.1f} µs"
+    )
     print(f"(2) dice, builtin:first, match loop: {builtin_us('dice', 10):.1f} µs CPU a decision")
     print(f"(2) cards, builtin:first, match loop: {builtin_us('cards', 20):.1f} µs CPU a decision")
     throw, shuffle = chance_us()
@@ -360,13 +447,17 @@ def main() -> None:
     )
     for game, games, random_choice in (
         ("dice", 100, False),
+        ("dice", 100, True),
         ("cards", 100, False),
         ("cards", 8, True),
     ):
         choice = "random legal" if random_choice else "first legal"
+        real = own_cpu_us(game, games, random_choice)
+        free = own_cpu_us(game, games, random_choice, free_engine=True)
         print(
-            f"(7) {game}, {choice}, lean requests, bots in-process: "
-            f"{own_cpu_us(game, games, random_choice):.2f} µs of the referee's CPU a decision"
+            f"(7) {game}, {choice}, lean requests, bots in-process: {real:.2f} µs of the "
+            f"referee's CPU a decision; (8) the engine's answers played back: {free:.2f} µs "
+            f"(the engine's share: {real - free:.2f} µs)"
         )
     if args.breakdown:
         breakdown("dice", 60, "")
