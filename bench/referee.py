@@ -25,7 +25,7 @@ decisions/s of instant-bot dice matches at --concurrency 1 and 2 (tables in thei
 processes: the factor says whether tables use the cores), and the referee's share of all CPU
 time in a 3-player card match between bots/card_bot.py processes, the table free and pinned.
 Usage: python bench/referee.py [--placement one|two|both] [--games N] [--rounds R]
-[--skip-extras | --extras-only]
+[--sandbox none|rlimits] [--skip-extras | --extras-only]
 """
 
 from __future__ import annotations
@@ -52,9 +52,12 @@ from referee.games.match import GameOutcome, MatchConfig, run_match  # noqa: E40
 from referee.players.botspec import parse_bot  # noqa: E402
 from referee.players.players import TimeControl  # noqa: E402
 from referee.players.process import BotProcess  # noqa: E402
+from referee.players.sandbox import Sandbox  # noqa: E402
 from thousand.rules_io import load_rules  # noqa: E402
 
 ROOT = HERE.parent
+SANDBOX = Sandbox()
+"""The bots' sandbox in every match of the bench (``--sandbox``; the default is a match's)."""
 
 
 def pin(cores: set[int]) -> None:
@@ -111,6 +114,7 @@ def match_rate(
         compress=compress,
         concurrency=concurrency,
         cores=cores,
+        sandbox=SANDBOX,
     )
     start = time.perf_counter()
     outcomes = asyncio.run(run_match(config, on_game))
@@ -304,10 +308,19 @@ def main() -> None:
     parser.add_argument(
         "--rounds", type=int, default=3, help="Pairs of floor and match for each figure."
     )
+    parser.add_argument(
+        "--sandbox",
+        choices=["none", "rlimits"],
+        default="rlimits",
+        help="The bots' sandbox (a match's default: rlimits, with cgroups where they can be "
+        "made, and a PID namespace either way).",
+    )
     parser.add_argument("--skip-extras", action="store_true", help="Only the per-placement part.")
     parser.add_argument("--extras-only", action="store_true", help="Only the unpinned extras.")
     args = parser.parse_args()
-    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cpus")
+    global SANDBOX
+    SANDBOX = Sandbox(mode=args.sandbox)
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cpus, sandbox {args.sandbox}")
     placements = ("one", "two") if args.placement == "both" else (args.placement,)
     for placement in () if args.extras_only else placements:
         run(placement, args.games, args.rounds)
