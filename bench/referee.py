@@ -20,10 +20,10 @@
     card games are played out, about thirty decisions a deal, as real games are).
 Both are run with the same CPU placement; the ratios (b)/(a) are the issue's figures.
 Also, per placement: what replays add per decision (plain and gzip), and full games/s of a
-3-player card match and a 2-player dice match between stdlib random bots. Once, unpinned:
-decisions/s of instant-bot dice matches at --concurrency 1 and 2 (tables in their own
-processes: the factor says whether tables use the cores), and the referee's share of all CPU
-time in a 3-player card match between bots/card_bot.py processes, the table free and pinned.
+3-player card match and a 2-player dice match between stdlib random bots. Once, at every
+core: decisions/s of instant-bot dice matches at --concurrency 1 and 2, free and pinned (tables
+in their own processes: the factor says whether tables use the cores), and the referee's share
+of all CPU time in a 3-player card match between bots/card_bot.py processes, free and pinned.
 Usage: python bench/referee.py [--placement one|two|both] [--games N] [--rounds R]
 [--sandbox none|rlimits] [--skip-extras | --extras-only]
 """
@@ -264,19 +264,29 @@ def run(placement: str, games: int, rounds: int) -> None:
 
 
 def scaling(games: int) -> None:
-    """Decisions/s with 1 and 2 tables (instant bots, dice): does the referee use the cores?"""
+    """Decisions/s with 1 and 2 tables (instant bots, dice): does the referee use the cores?
+    Free, and pinned (table i on core i, ``--pin``): a free table on an otherwise idle
+    machine waits for the idle core's wake-ups, which two busy tables do not, so the free
+    factor can exceed the number of tables; the pinned one says what the cores add."""
     instant = f"{sys.executable} {HERE / 'instant_bot.py'}"
-    rates = []
-    for tables in (1, 2):
-        elapsed, played, decisions = match_rate(
-            "dice", [instant] * 2, games * 5 * tables, concurrency=tables
-        )
-        rates.append(decisions / elapsed)
-        print(
-            f"[concurrency {tables}] dice, instant bots: {decisions / elapsed:,.0f} decisions/s "
-            f"({played} games on {tables} table{'s' if tables > 1 else ''})"
-        )
-    print(f"[concurrency] 2 tables / 1 table: {rates[1] / rates[0]:.2f}x")
+    cores = tuple(sorted(os.sched_getaffinity(0)))
+    for label, pinned in (("free", False), ("pinned", True)):
+        rates = []
+        for tables in (1, 2):
+            elapsed, played, decisions = match_rate(
+                "dice",
+                [instant] * 2,
+                games * 5 * tables,
+                concurrency=tables,
+                cores=cores[:tables] if pinned else (),
+            )
+            rates.append(decisions / elapsed)
+            print(
+                f"[concurrency {tables}, {label}] dice, instant bots: "
+                f"{decisions / elapsed:,.0f} decisions/s "
+                f"({played} games on {tables} table{'s' if tables > 1 else ''})"
+            )
+        print(f"[concurrency, {label}] 2 tables / 1 table: {rates[1] / rates[0]:.2f}x")
 
 
 def cpu_share(games: int) -> None:
@@ -316,7 +326,9 @@ def main() -> None:
         "made, and a PID namespace either way).",
     )
     parser.add_argument("--skip-extras", action="store_true", help="Only the per-placement part.")
-    parser.add_argument("--extras-only", action="store_true", help="Only the unpinned extras.")
+    parser.add_argument(
+        "--extras-only", action="store_true", help="Only the extras (concurrency, CPU share)."
+    )
     args = parser.parse_args()
     global SANDBOX
     SANDBOX = Sandbox(mode=args.sandbox)
