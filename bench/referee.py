@@ -24,8 +24,10 @@ Also, per placement: what replays add per decision (plain and gzip), and full ga
 core: decisions/s of instant-bot dice matches at --concurrency 1 and 2, free and pinned (tables
 in their own processes: the factor says whether tables use the cores), and the referee's share
 of all CPU time in a 3-player card match between bots/card_bot.py processes, free and pinned.
+With --instant c the instant bot is bench/instant_bot.c, built with cc: the same answers at
+next to no cost of its own (the floor's child stays Python, as the issue defines it).
 Usage: python bench/referee.py [--placement one|two|both] [--games N] [--rounds R]
-[--sandbox none|rlimits] [--skip-extras | --extras-only]
+[--sandbox none|rlimits] [--instant python|c] [--skip-extras | --extras-only]
 """
 
 from __future__ import annotations
@@ -58,6 +60,15 @@ from thousand.rules_io import load_rules  # noqa: E402
 ROOT = HERE.parent
 SANDBOX = Sandbox()
 """The bots' sandbox in every match of the bench (``--sandbox``; the default is a match's)."""
+INSTANT = f"{sys.executable} {HERE / 'instant_bot.py'}"
+"""The instant bot's command (``--instant``): bench/instant_bot.py, or instant_bot.c built."""
+
+
+def build_instant_c(folder: str) -> str:
+    """bench/instant_bot.c built with the system's C compiler into ``folder``: its command."""
+    target = os.path.join(folder, "instant_bot")
+    subprocess.run(["cc", "-O2", "-o", target, str(HERE / "instant_bot.c")], check=True)
+    return target
 
 
 def pin(cores: set[int]) -> None:
@@ -210,7 +221,7 @@ def run(placement: str, games: int, rounds: int) -> None:
         pin({cores[0]})
     label = "one core" if placement == "one" else f"{len(cores)} cores"
     floor = floor_us(20000)
-    instant = f"{sys.executable} {HERE / 'instant_bot.py'}"
+    instant = INSTANT
     print(f"[{label}] floor (a): {floor:.1f} µs per round trip (once, before the pairs)")
     # Long matches: the per-decision figure leaves the start-up out, but not the deals.
     sizes = {"dice": (2, games * 5), "cards": (3, max(2, games // 2))}
@@ -268,7 +279,7 @@ def scaling(games: int) -> None:
     Free, and pinned (table i on core i, ``--pin``): a free table on an otherwise idle
     machine waits for the idle core's wake-ups, which two busy tables do not, so the free
     factor can exceed the number of tables; the pinned one says what the cores add."""
-    instant = f"{sys.executable} {HERE / 'instant_bot.py'}"
+    instant = INSTANT
     cores = tuple(sorted(os.sched_getaffinity(0)))
     for label, pinned in (("free", False), ("pinned", True)):
         rates = []
@@ -325,20 +336,33 @@ def main() -> None:
         help="The bots' sandbox (a match's default: rlimits, with cgroups where they can be "
         "made, and a PID namespace either way).",
     )
+    parser.add_argument(
+        "--instant",
+        choices=["python", "c"],
+        default="python",
+        help="The instant bot: bench/instant_bot.py, or bench/instant_bot.c built with cc "
+        "(next to no cost of its own; the floor's child stays Python).",
+    )
     parser.add_argument("--skip-extras", action="store_true", help="Only the per-placement part.")
     parser.add_argument(
         "--extras-only", action="store_true", help="Only the extras (concurrency, CPU share)."
     )
     args = parser.parse_args()
-    global SANDBOX
+    global SANDBOX, INSTANT
     SANDBOX = Sandbox(mode=args.sandbox)
-    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cpus, sandbox {args.sandbox}")
-    placements = ("one", "two") if args.placement == "both" else (args.placement,)
-    for placement in () if args.extras_only else placements:
-        run(placement, args.games, args.rounds)
-    if not args.skip_extras:
-        scaling(args.games)
-        cpu_share(max(2, args.games // 10))
+    with tempfile.TemporaryDirectory(prefix="thousand-bench-bot-") as built:
+        if args.instant == "c":
+            INSTANT = build_instant_c(built)
+        print(
+            f"python {sys.version.split()[0]}, {os.cpu_count()} cpus, sandbox {args.sandbox}, "
+            f"instant bot {args.instant}"
+        )
+        placements = ("one", "two") if args.placement == "both" else (args.placement,)
+        for placement in () if args.extras_only else placements:
+            run(placement, args.games, args.rounds)
+        if not args.skip_extras:
+            scaling(args.games)
+            cpu_share(max(2, args.games // 10))
 
 
 if __name__ == "__main__":
