@@ -8,17 +8,11 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _thousand() -> list[str]:
-    found = shutil.which("thousand")
-    return [found] if found else [sys.executable, "-m", "referee.cli.main"]
+from tests.protocol.conftest import ROOT, run
 
 
 @pytest.fixture(scope="module")
@@ -92,13 +86,6 @@ def test_random_choice_stays_within_the_legal_list(instant_c: Path) -> None:
 
 @pytest.mark.parametrize("options", ["", " --random --omit view,events"])
 def test_it_passes_the_conformance_check_of_both_games(instant_c: Path, options: str) -> None:
-    done = subprocess.run(
-        [*_thousand(), "bots", "check", f"{instant_c}{options}"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-        cwd=ROOT,
-    )
+    done = run("bots", "check", f"{instant_c}{options}", timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "the bot passed every check" in done.stdout
