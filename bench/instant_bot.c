@@ -77,9 +77,12 @@ int main(int argc, char **argv) {
             p += n + (comma ? 1 : 0);
         }
         snprintf(hello, sizeof hello,
-                 "{\"type\":\"hello\",\"name\":\"instant-c\",\"protocol\":1,\"omit\":[%s]}\n", parts);
+                 "{\"type\":\"hello\",\"name\":\"instant-c\",\"protocol\":1,"
+                 "\"omit\":[%s]}\n",
+                 parts);
     } else {
-        snprintf(hello, sizeof hello, "{\"type\":\"hello\",\"name\":\"instant-c\",\"protocol\":1}\n");
+        snprintf(hello, sizeof hello,
+                 "{\"type\":\"hello\",\"name\":\"instant-c\",\"protocol\":1}\n");
     }
     char *line = NULL;
     size_t capacity = 0;
@@ -140,13 +143,15 @@ int main(int argc, char **argv) {
                 out = realloc(out, out_capacity);
                 if (out == NULL) return 1;
             }
-            int head = snprintf(out, out_capacity, "{\"type\":\"action\",\"id\":%lld,\"action\":", id);
+            int head =
+                snprintf(out, out_capacity, "{\"type\":\"action\",\"id\":%lld,\"action\":", id);
             memcpy(out + head, action, action_length);
             memcpy(out + head + action_length, "}\n", 2);
             fwrite(out, 1, (size_t)head + action_length + 2, stdout);
             fflush(stdout);
         } else if (type_length == 10 && memcmp(type, "game_start", 10) == 0 && random_choice) {
-            rng_state = 0x9E3779B97F4A7C15ULL ^ ((unsigned long long)game * 1000003ULL + (unsigned long long)seat + 1);
+            unsigned long long key = (unsigned long long)game * 1000003ULL;
+            rng_state = 0x9E3779B97F4A7C15ULL ^ (key + (unsigned long long)seat + 1);
         } else if (type_length == 5 && memcmp(type, "hello", 5) == 0) {
             fputs(hello, stdout);
             fflush(stdout);

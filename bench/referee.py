@@ -67,7 +67,10 @@ INSTANT = f"{sys.executable} {HERE / 'instant_bot.py'}"
 def build_instant_c(folder: str) -> str:
     """bench/instant_bot.c built with the system's C compiler into ``folder``: its command."""
     target = os.path.join(folder, "instant_bot")
-    subprocess.run(["cc", "-O2", "-o", target, str(HERE / "instant_bot.c")], check=True)
+    try:
+        subprocess.run(["cc", "-O2", "-o", target, str(HERE / "instant_bot.c")], check=True)
+    except (OSError, subprocess.CalledProcessError) as error:
+        sys.exit(f"bench/referee.py: --instant c: cannot build bench/instant_bot.c: {error}")
     return target
 
 

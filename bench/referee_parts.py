@@ -308,21 +308,21 @@ class RecordingState:
         self.state = state
         self.log = log
 
+    def _kept(self, answer: Any) -> Any:
+        self.log.append(answer)
+        return answer
+
     def to_move(self) -> int:
-        self.log.append(self.state.to_move())
-        return self.log[-1]  # type: ignore[no-any-return]
+        return self._kept(self.state.to_move())  # type: ignore[no-any-return]
 
     def chance(self, rng: Any) -> Any:
-        self.log.append(self.state.chance(rng))
-        return self.log[-1]
+        return self._kept(self.state.chance(rng))
 
     def legal_actions(self) -> Any:
-        self.log.append(self.state.legal_actions())
-        return self.log[-1]
+        return self._kept(self.state.legal_actions())
 
     def apply(self, action: Any) -> Any:
-        self.log.append(self.state.apply(action))
-        return self.log[-1]
+        return self._kept(self.state.apply(action))
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.state, name)
@@ -333,18 +333,17 @@ class ReplayingState:
     (but a call each), for the same games with the same choices of the stand-in bots."""
 
     def __init__(self, recorded: RecordingState) -> None:
-        answers = iter(recorded.log)
-        self.to_move = self.chance_of = self.legal = self.applied = answers.__next__
+        self.to_move = self.next = iter(recorded.log).__next__
         self.final = recorded.state
 
     def chance(self, rng: Any) -> Any:
-        return self.chance_of()
+        return self.next()
 
     def legal_actions(self) -> Any:
-        return self.legal()
+        return self.next()
 
     def apply(self, action: Any) -> Any:
-        return self.applied()
+        return self.next()
 
     def __getattr__(self, name: str) -> Any:  # scores, result, view: the game's end state
         return getattr(self.final, name)

@@ -5,24 +5,18 @@ with the system's C compiler and played against the real referee."""
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
+from tests.fairplay.conftest import need_cc
 from tests.protocol.conftest import ROOT, run
 
 
 @pytest.fixture(scope="module")
 def instant_c(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    compiler = shutil.which("cc") or shutil.which("gcc")
-    if compiler is None:
-        reason = "no C compiler (cc ) to build bench/instant_bot.c"
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"{reason} (CI=true: this test must run)")
-        pytest.skip(reason)
+    compiler = need_cc("bench/instant_bot.c")
     target = tmp_path_factory.mktemp("instant-c") / "instant_bot"
     subprocess.run(
         [compiler, "-O2", "-Wall", "-Wextra", "-Werror", "-o", str(target), "bench/instant_bot.c"],

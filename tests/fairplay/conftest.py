@@ -58,10 +58,10 @@ def need_bwrap() -> None:
         refuse(f"bwrap unusable here: {problem}")
 
 
-def need_cc() -> str:
+def need_cc(purpose: str = "the LD_PRELOAD library") -> str:
     compiler = shutil.which("cc") or shutil.which("gcc")
     if compiler is None:
-        refuse("no C compiler (cc) to build the LD_PRELOAD library")
+        refuse(f"no C compiler (cc) to build {purpose}")
     assert compiler is not None
     return compiler
 
