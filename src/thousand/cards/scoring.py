@@ -62,7 +62,7 @@ class Ledger:
         self.barrel_deals = 0
 
     def copy(self) -> Ledger:
-        other = Ledger.__new__(Ledger)
+        other = Ledger(0)  # the lists are replaced: a new instance's cost is all there is
         other.scores = self.scores[:]
         other.bolts = self.bolts[:]
         other.falls = self.falls[:]

@@ -90,60 +90,67 @@ def _parse_pile(value: Any, size: int, what: str) -> list[int]:
         raise
 
 
+_STATE_SLOTS = (
+    "_declared_marriages",
+    "_result",
+    "acted",
+    "active",
+    "best_card",
+    "best_seat",
+    "bids",
+    "blind",
+    "contract",
+    "dealer",
+    "deals",
+    "dealt",
+    "declarer",
+    "discards",
+    "given",
+    "golden",
+    "golden_left",
+    "golden_made",
+    "hands",
+    "high",
+    "high_bidder",
+    "high_blind",
+    "hundred",
+    "last_trick",
+    "leader",
+    "ledger",
+    "marriage_points",
+    "n",
+    "passed",
+    "phase",
+    "played",
+    "received",
+    "rules",
+    "seen",
+    "sitter",
+    "t",
+    "taken_points",
+    "talon",
+    "talon_index",
+    "talon_shown",
+    "talons",
+    "trick",
+    "trick_seats",
+    "tricks_left",
+    "tricks_won",
+    "trump",
+    "turn",
+)
+"""Every attribute of a state: ``clone()`` copies them all (a module-level tuple because a
+class compiled with mypyc keeps no ``__slots__`` of its own to read back)."""
+
+
 class CardState:
     """One game of Thousand between ``players`` seats; see docs/rules-cards.md for the formats."""
 
-    __slots__ = (
-        "_declared_marriages",
-        "_result",
-        "acted",
-        "active",
-        "best_card",
-        "best_seat",
-        "bids",
-        "blind",
-        "contract",
-        "dealer",
-        "deals",
-        "dealt",
-        "declarer",
-        "discards",
-        "given",
-        "golden",
-        "golden_left",
-        "golden_made",
-        "hands",
-        "high",
-        "high_bidder",
-        "high_blind",
-        "hundred",
-        "last_trick",
-        "leader",
-        "ledger",
-        "marriage_points",
-        "n",
-        "passed",
-        "phase",
-        "played",
-        "received",
-        "rules",
-        "seen",
-        "sitter",
-        "t",
-        "taken_points",
-        "talon",
-        "talon_index",
-        "talon_shown",
-        "talons",
-        "trick",
-        "trick_seats",
-        "tricks_left",
-        "tricks_won",
-        "trump",
-        "turn",
-    )
+    __slots__ = _STATE_SLOTS
 
-    def __init__(self, rules: CardRules, players: int) -> None:
+    def __init__(self, rules: CardRules | None = None, players: int = 0) -> None:
+        if rules is None:  # a blank that clone() fills: compiled classes have no bare __new__
+            return
         if players != rules.players:
             raise ValueError(f"these rules are for {rules.players} players, not {players}")
         self.rules = rules
@@ -214,7 +221,7 @@ class CardState:
         return self._result
 
     def clone(self) -> CardState:
-        other = CardState.__new__(CardState)
+        other = CardState()
         for name in _SHARED_SLOTS:
             setattr(other, name, getattr(self, name))
         for name in _LIST_SLOTS:
@@ -290,7 +297,9 @@ class CardState:
             return [{"type": "take_talon", "index": 0}, {"type": "take_talon", "index": 1}]
         return []
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: object) -> list[Event]:
+        # object, not Action: a compiled engine checks an annotated type before the body runs,
+        # and a non-object from a bot or a replay must be refused as malformed, not crash
         if not isinstance(action, dict):
             raise _malformed(f"an action is a JSON object with a 'type', got {action!r}")
         kind = action.get("type")
@@ -1068,9 +1077,7 @@ _LIST_SLOTS = (
 """Slots holding lists, copied by ``clone()``; their items are ints or tuples, never shared
 mutable objects, so a shallow copy makes the clone independent."""
 
-_SHARED_SLOTS = tuple(
-    name for name in CardState.__slots__ if name not in _LIST_SLOTS and name != "ledger"
-)
+_SHARED_SLOTS = tuple(name for name in _STATE_SLOTS if name not in _LIST_SLOTS and name != "ledger")
 
 
 def _talon_marriage(talon: int) -> int:

@@ -224,10 +224,13 @@ def _table(rules: DiceRules | None) -> ScoringTable:
     return scoring_table(scoring_key(rules))
 
 
-def _checked(dice: Sequence[int]) -> tuple[int, ...]:
-    if not 1 <= len(dice) <= DICE or any(type(d) is not int or not 1 <= d <= 6 for d in dice):
+def _checked(dice: Sequence[object]) -> tuple[int, ...]:
+    # object, not int: compiled, a loop over ints would take True for 1 and raise TypeError
+    # on "a", where a caller is promised ValueError for every bad throw
+    values = [d for d in dice if type(d) is int and 1 <= d <= 6]
+    if not 1 <= len(dice) <= DICE or len(values) != len(dice):
         raise ValueError(f"a throw is 1 to 5 dice with values 1..6, not {list(dice)!r}")
-    return tuple(sorted(dice))
+    return tuple(sorted(values))
 
 
 def score_throw(dice: Sequence[int], rules: DiceRules | None = None) -> ThrowScore:

@@ -1,0 +1,73 @@
+"""The compiled engines (setup.py: mypyc) are the pure ones, only faster.
+
+An install from a wheel runs the engine modules compiled where a C compiler was at hand; the
+tests, the oracles and every replay check then exercise the compiled ones. What remains is to
+show that compiling changed nothing a bot, a replay or the referee can see: the same games,
+step by step, through the compiled modules (this process) and through the pure source
+(a child with ``src/`` first on its path), hostile actions and their refusals included.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import orjson
+import pytest
+
+import thousand.cards.state
+import thousand.dice.state
+from tests.native.transcript import GAMES, digests, steps
+
+ROOT = Path(__file__).resolve().parents[2]
+SEEDS = (1, 2, 3)
+COMPILED = [
+    module.__file__ is not None and not module.__file__.endswith(".py")
+    for module in (thousand.cards.state, thousand.dice.state)
+]
+
+
+def test_a_ci_install_runs_the_compiled_engines() -> None:
+    """A build that silently fell back to pure Python would pass every other test, slower:
+    under CI=true, where a compiler is installed, that is a failure of the build."""
+    if not os.environ.get("CI") and not all(COMPILED):
+        pytest.skip("the engines are pure here (an editable install or no C compiler)")
+    assert all(COMPILED), (
+        "the installed engines are not compiled: `pip install -v .` says why "
+        "(look for 'thousand: the engines stay pure Python')"
+    )
+
+
+@pytest.mark.skipif(not all(COMPILED), reason="the engines are pure here: nothing to compare")
+def test_the_compiled_engines_play_every_step_as_their_source() -> None:
+    child = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys; sys.path[:0] = [sys.argv[1], sys.argv[2]]; "
+            "from tests.native.transcript import main; main(sys.argv[3:])",
+            str(ROOT / "src"),
+            str(ROOT),
+            *map(str, SEEDS),
+        ],
+        capture_output=True,
+        check=True,
+        cwd=ROOT,
+    )
+    lines = [orjson.loads(line) for line in child.stdout.splitlines()]
+    modules = lines.pop()
+    assert all(path.endswith(".py") for path in modules), modules  # the child ran the source
+    games = [(seed, *game) for seed in SEEDS for game in GAMES]
+    assert len(lines) == len(games)
+    checked = 0
+    for (seed, game, preset, players), pure in zip(games, lines, strict=True):
+        compiled = digests(game, preset, players, seed)
+        for number, (ours, theirs) in enumerate(zip(compiled, pure, strict=False)):
+            if ours != theirs:
+                record = steps(game, preset, players, seed)[number].decode()
+                pytest.fail(f"{game} {preset} seed {seed}, step {number}: compiled {record[:600]}")
+        assert len(compiled) == len(pure), (game, preset, seed)
+        checked += len(compiled)
+    assert checked > 1000  # whole games, not a stub: hundreds of steps each
