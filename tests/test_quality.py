@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-CHECKED = ["src", "referee", "bots", "tests", "bench"]
+CHECKED = ["src", "referee", "bots", "tests", "bench", "setup.py"]
 
 
 def _run(*argv: str) -> subprocess.CompletedProcess[str]:
@@ -38,5 +38,5 @@ def test_ruff_format_is_clean() -> None:
 
 
 def test_mypy_strict_is_clean() -> None:
-    done = _run(sys.executable, "-m", "mypy", "--strict", "src/thousand", "referee")
+    done = _run(sys.executable, "-m", "mypy", "--strict", "src/thousand", "referee", "setup.py")
     assert done.returncode == 0, done.stdout + done.stderr

@@ -1,0 +1,64 @@
+"""setup.py's promise: a build that cannot compile the engines still makes a whole wheel.
+
+Real builds with pip (the build back end in its own isolated environment, as a user's
+``pip install .`` runs it) of a copy of the project, with compiling made impossible (a C
+compiler that fails) or switched off (``THOUSAND_PURE=1``): each wheel must hold every pure
+module, no compiled one, and the build must say why on its output.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PROJECT = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "src", "referee")
+
+
+def _wheel(tmp_path: Path, **env: str) -> tuple[list[str], str]:
+    copy = tmp_path / "project"
+    copy.mkdir()
+    for name in PROJECT:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, copy / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(source, copy / name)
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "-w", str(tmp_path), "."],
+        cwd=copy,
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    (wheel,) = tmp_path.glob("thousand-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        return archive.namelist(), done.stdout + done.stderr
+
+
+def _assert_pure(names: list[str]) -> None:
+    assert [name for name in names if name.endswith((".so", ".pyd"))] == []
+    for module in ("thousand/cards/state.py", "thousand/dice/state.py", "referee/cli/main.py"):
+        assert module in names
+
+
+@pytest.mark.slow
+def test_a_failing_compiler_leaves_a_pure_wheel(tmp_path: Path) -> None:
+    names, output = _wheel(tmp_path, CC="/bin/false", THOUSAND_PURE="0")
+    _assert_pure(names)
+    assert "thousand: the engines stay pure Python (compiling failed" in output
+
+
+def test_thousand_pure_builds_no_compiled_module(tmp_path: Path) -> None:
+    names, output = _wheel(tmp_path, THOUSAND_PURE="1")
+    _assert_pure(names)
+    assert "thousand: the engines stay pure Python (THOUSAND_PURE=1)" in output
