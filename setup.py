@@ -46,6 +46,11 @@ class OptionalBuildExt(build_ext):  # type: ignore[misc]
         try:
             super().run()
         except Exception as error:  # no compiler, no headers: the pure wheel is still whole
+            # None of what did compile is kept: a module compiled inside the group but loaded
+            # pure for want of its own small library would exist twice, with two CardStates.
+            for path in self.get_outputs():
+                if os.path.exists(path):
+                    os.remove(path)
             _say(f"compiling failed: {str(error)[:300]}")
 
 

@@ -58,6 +58,23 @@ def test_a_failing_compiler_leaves_a_pure_wheel(tmp_path: Path) -> None:
     assert "thousand: the engines stay pure Python (compiling failed" in output
 
 
+@pytest.mark.slow
+def test_a_compiler_failing_half_way_keeps_nothing_it_compiled(tmp_path: Path) -> None:
+    """The group's library and some modules compiled, one module not: the wheel must not hold
+    the others, which would load beside a pure copy of the one (two CardStates, say)."""
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    if compiler is None:
+        pytest.skip("no C compiler: nothing compiles half-way")
+    wrapper = tmp_path / "cc-but-dice-state"
+    wrapper.write_text(
+        f'#!/bin/sh\ncase "$*" in *thousand/dice/state.c*) exit 1;; esac\nexec {compiler} "$@"\n'
+    )
+    wrapper.chmod(0o755)
+    names, output = _wheel(tmp_path, CC=str(wrapper), THOUSAND_PURE="0")
+    _assert_pure(names)
+    assert "thousand: the engines stay pure Python (compiling failed" in output
+
+
 def test_thousand_pure_builds_no_compiled_module(tmp_path: Path) -> None:
     names, output = _wheel(tmp_path, THOUSAND_PURE="1")
     _assert_pure(names)
