@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.referee.conftest import ROOT
+
 PROJECT = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "src", "referee")
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import orjson
 import pytest
@@ -20,8 +19,8 @@ import pytest
 import thousand.cards.state
 import thousand.dice.state
 from tests.native.transcript import GAMES, digests, steps
+from tests.referee.conftest import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 SEEDS = (1, 2, 3)
 COMPILED = [
     module.__file__ is not None and not module.__file__.endswith(".py")
