@@ -41,7 +41,7 @@ class OptionalBuildExt(build_ext):  # type: ignore[misc]
 
     def run(self) -> None:
         if getattr(self, "editable_mode", False) or self.inplace:
-            _say("an editable install")
+            _say("an editable or in-place build")
             return
         try:
             super().run()

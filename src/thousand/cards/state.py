@@ -139,8 +139,8 @@ _STATE_SLOTS = (
     "trump",
     "turn",
 )
-"""Every attribute of a state: ``clone()`` copies them all (a module-level tuple because a
-class compiled with mypyc keeps no ``__slots__`` of its own to read back)."""
+"""Every attribute of a state: ``clone()`` copies them all (a module-level tuple because mypyc
+refuses to read ``CardState.__slots__`` back from the class)."""
 
 
 class CardState:
