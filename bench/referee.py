@@ -24,10 +24,14 @@ Also, per placement: what replays add per decision (plain and gzip), and full ga
 core: decisions/s of instant-bot dice matches at --concurrency 1 and 2, free and pinned (tables
 in their own processes: the factor says whether tables use the cores), and the referee's share
 of all CPU time in a 3-player card match between bots/card_bot.py processes, free and pinned.
-With --instant c the instant bot is bench/instant_bot.c, built with cc: the same answers at
-next to no cost of its own (the floor's child stays Python, as the issue defines it).
+The instant bot is bench/instant_bot.c, built with cc: the same answers as bench/instant_bot.py
+at next to no cost of its own, so that (b) is the pipe and the referee, not a bot's parsing —
+with the Python one, (a') alone (the bot reading full card requests, no referee at all) is
+about twice the floor. The floor's child stays Python, as the issue defines it. Where cc cannot
+build it (--instant auto, the default) or with --instant python, the Python instant bot plays,
+and the first line printed says which.
 Usage: python bench/referee.py [--placement one|two|both] [--games N] [--rounds R]
-[--sandbox none|rlimits] [--instant python|c] [--skip-extras | --extras-only]
+[--sandbox none|rlimits] [--instant auto|c|python] [--skip-extras | --extras-only]
 """
 
 from __future__ import annotations
@@ -65,13 +69,25 @@ INSTANT = f"{sys.executable} {HERE / 'instant_bot.py'}"
 
 
 def build_instant_c(folder: str) -> str:
-    """bench/instant_bot.c built with the system's C compiler into ``folder``: its command."""
+    """bench/instant_bot.c built with the system's C compiler into ``folder``: its command;
+    OSError or CalledProcessError when it cannot be built."""
     target = os.path.join(folder, "instant_bot")
-    try:
-        subprocess.run(["cc", "-O2", "-o", target, str(HERE / "instant_bot.c")], check=True)
-    except (OSError, subprocess.CalledProcessError) as error:
-        sys.exit(f"bench/referee.py: --instant c: cannot build bench/instant_bot.c: {error}")
+    subprocess.run(["cc", "-O2", "-o", target, str(HERE / "instant_bot.c")], check=True)
     return target
+
+
+def choose_instant(choice: str, folder: str) -> str:
+    """Sets the instant bot's command for ``--instant``; what to call it in the header."""
+    global INSTANT
+    if choice == "python":
+        return "python"
+    try:
+        INSTANT = build_instant_c(folder)
+    except (OSError, subprocess.CalledProcessError) as error:
+        if choice == "c":
+            sys.exit(f"bench/referee.py: --instant c: cannot build bench/instant_bot.c: {error}")
+        return f"python (bench/instant_bot.c could not be built: {error})"
+    return "c"
 
 
 def pin(cores: set[int]) -> None:
@@ -341,24 +357,23 @@ def main() -> None:
     )
     parser.add_argument(
         "--instant",
-        choices=["python", "c"],
-        default="python",
-        help="The instant bot: bench/instant_bot.py, or bench/instant_bot.c built with cc "
-        "(next to no cost of its own; the floor's child stays Python).",
+        choices=["auto", "c", "python"],
+        default="auto",
+        help="The instant bot: bench/instant_bot.c built with cc (next to no cost of its own; "
+        "the floor's child stays Python), or bench/instant_bot.py; auto: C where cc builds it.",
     )
     parser.add_argument("--skip-extras", action="store_true", help="Only the per-placement part.")
     parser.add_argument(
         "--extras-only", action="store_true", help="Only the extras (concurrency, CPU share)."
     )
     args = parser.parse_args()
-    global SANDBOX, INSTANT
+    global SANDBOX
     SANDBOX = Sandbox(mode=args.sandbox)
     with tempfile.TemporaryDirectory(prefix="thousand-bench-bot-") as built:
-        if args.instant == "c":
-            INSTANT = build_instant_c(built)
+        instant = choose_instant(args.instant, built)
         print(
             f"python {sys.version.split()[0]}, {os.cpu_count()} cpus, sandbox {args.sandbox}, "
-            f"instant bot {args.instant}"
+            f"instant bot {instant}"
         )
         placements = ("one", "two") if args.placement == "both" else (args.placement,)
         for placement in () if args.extras_only else placements:

@@ -1,4 +1,4 @@
-"""bench/instant_bot.c, the compiled instant bot of ``bench/referee.py --instant c``: the
+"""bench/instant_bot.c, the compiled instant bot of `bench/referee.py` (its default): the
 bench's figures with it mean something only if it is a correct player, so it is built here
 with the system's C compiler and played against the real referee."""
 
