@@ -4,13 +4,16 @@
 It does the least a correct bot can do, so what a match with it costs is the referee's cost
 plus the floor of the pipe itself. ``instant_bot.py --omit view,events``: its hello asks the
 requests to leave those parts out (protocol.md, "hello"), as a bot that reads only ``legal``
-may — the lean requests' figures of the bench.
+may — the lean requests' figures of the bench. ``--think-ms T``: it spends T ms of its own CPU
+on every request before it answers, a stand-in for a bot that searches (the bench's CPU share
+beside bots that think as long as a real one does).
 """
 
 from __future__ import annotations
 
 import random
 import sys
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -40,11 +43,16 @@ def main() -> None:
         parts = [part for part in args[args.index("--omit") + 1].split(",") if part]
         hello = b'{"type":"hello","name":"instant","protocol":1,"omit":%s}\n' % dumps(parts)
     rng = random.Random(0) if "--random" in args else None
+    think = float(args[args.index("--think-ms") + 1]) / 1000 if "--think-ms" in args else 0.0
     out = sys.stdout.buffer
     for line in sys.stdin.buffer:
         message = loads(line)
         kind = message["type"]
         if kind == "request":
+            if think:
+                until = time.thread_time() + think
+                while time.thread_time() < until:
+                    pass
             legal = message["legal"]
             action = legal[0] if rng is None else legal[rng.randrange(len(legal))]
             out.write(b'{"type":"action","id":%d,"action":%s}\n' % (message["id"], dumps(action)))

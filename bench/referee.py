@@ -39,6 +39,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import resource
 import shlex
 import statistics
 import subprocess
@@ -319,26 +320,41 @@ def scaling(games: int) -> None:
         print(f"[concurrency, {label}] 2 tables / 1 table: {rates[1] / rates[0]:.2f}x")
 
 
+def cpu_seconds_of(bot: str, games: int, cores: tuple[int, ...]) -> str:
+    """A 3-player card match between ``bot`` processes, told as the CPU seconds of the referee
+    (one table runs in a thread of this process, so this process's own CPU time is the
+    referee's) and of the bots (its reaped children's)."""
+
+    def used(who: int) -> float:  # getrusage, not os.times: µs, not clock ticks of 10 ms
+        usage = resource.getrusage(who)
+        return usage.ru_utime + usage.ru_stime
+
+    referee, bots = -used(resource.RUSAGE_SELF), -used(resource.RUSAGE_CHILDREN)
+    elapsed, played, decisions = match_rate("cards", [bot] * 3, games, cores=cores)
+    referee += used(resource.RUSAGE_SELF)
+    bots += used(resource.RUSAGE_CHILDREN)
+    return (
+        f"referee {referee:.3f} s, bots {bots:.3f} s of CPU; referee share "
+        f"{100 * referee / (referee + bots):.1f} % ({played} games, {decisions} decisions, "
+        f"{elapsed:.1f} s)"
+    )
+
+
 def cpu_share(games: int) -> None:
     """The referee's CPU time as a share of all CPU time in a card match between three
-    bots/card_bot.py processes (one table: it runs in a thread of this process, so this
-    process's own CPU time is the referee's; the bots' is in its reaped children's), with
-    the table free and with it pinned to one core as ``thousand match --pin`` does."""
+    bots/card_bot.py processes, with the table free and with it pinned to one core as
+    ``thousand match --pin`` does; then, pinned, beside instant bots that spend a set CPU
+    time a request: card_bot.py thinks about as long as the referee works on a decision,
+    while the engines beside which cutechess-cli's share is measured search for milliseconds."""
     card_bot = f"{sys.executable} {ROOT / 'bots' / 'card_bot.py'}"
     first = min(os.sched_getaffinity(0))
     for label, cores in (("free", ()), ("--pin", (first,))):
-        before = os.times()
-        elapsed, played, decisions = match_rate("cards", [card_bot] * 3, games, cores=cores)
-        after = os.times()
-        referee = (after.user - before.user) + (after.system - before.system)
-        bots = (after.children_user - before.children_user) + (
-            after.children_system - before.children_system
-        )
-        print(
-            f"[cpu share, {label}] cards, 3 card_bot.py: referee {referee:.2f} s, bots "
-            f"{bots:.2f} s of CPU; referee share {100 * referee / (referee + bots):.1f} % "
-            f"({played} games, {decisions} decisions, {elapsed:.1f} s)"
-        )
+        figures = cpu_seconds_of(card_bot, games, cores)
+        print(f"[cpu share, {label}] cards, 3 card_bot.py: {figures}")
+    for think in ("0.25", "1"):
+        thinker = f"{sys.executable} {HERE / 'instant_bot.py'} --think-ms {think}"
+        figures = cpu_seconds_of(thinker, games, (first,))
+        print(f"[cpu share, --pin] cards, 3 instant bots thinking {think} ms a request: {figures}")
 
 
 def main() -> None:
