@@ -20,7 +20,11 @@
     requests: the request encoded, the answer parsed, the clocks kept, the engine asked);
 (8) the same table with the engine replaced by a recording of its answers to the same games
     (``ReplayingState``): what the referee would cost with an engine that cost nothing, so
-    (7) - (8) is the most that compiled engines could take off a decision.
+    (7) - (8) is the most that compiled engines could take off a decision;
+(9) what a full card request costs that a lean one does not, over states met in played-out
+    games (random legal actions): the engine's view and legal actions, the request encoded
+    (full, and lean as players.py writes it out), and a bot's orjson parse of the full one
+    (the Python instant bot's side), the collector off as it is for a short-lived request.
 Usage: python bench/referee_parts.py [--profile] [--breakdown]
 """
 
@@ -28,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import os
 import pstats
 import random
@@ -51,7 +56,7 @@ from referee.players.cpu import CpuMeter  # noqa: E402
 from referee.players.players import TimeControl  # noqa: E402
 from referee.players.process import BotProcess  # noqa: E402
 from referee.players.protocol import BotHello  # noqa: E402
-from thousand.game import CHANCE  # noqa: E402
+from thousand.game import CHANCE, OVER  # noqa: E402
 from thousand.registry import game_spec  # noqa: E402
 from thousand.rules_io import load_rules  # noqa: E402
 
@@ -161,6 +166,75 @@ def deal_us(rounds: int = 20_000) -> tuple[float, float]:
         state.clone().chance(stream)
     drawn = time.process_time() - start - clone
     return applied / rounds * 1e6, drawn / rounds * 1e6
+
+
+def full_request_us(games: int = 30) -> tuple[int, dict[str, float]]:
+    """(9): (mean full request bytes, µs a part), each part the least of five timed passes
+    over every sampled state."""
+    spec, rules = game_spec("cards"), load_rules("cards", "classic")
+    rng = random.Random(3)
+    states: list[Any] = []
+    for game in range(games):
+        state = spec.new_game(rules, 3)
+        chance = GameChance(derive(game, "full"))
+        for _ in range(400):  # the first deals of each game: about 600 states in all
+            if state.to_move() == OVER:
+                break
+            if state.to_move() == CHANCE:
+                state.chance(chance)
+                continue
+            if rng.random() < 0.05:
+                states.append(state.clone())
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+    events = [{"type": "play", "seat": 1, "card": "JC"}, {"type": "play", "seat": 2, "card": "QC"}]
+    clock = {"left_ms": 60000, "move_ms": 10000}
+    requests = [
+        {
+            "type": "request",
+            "id": 7,
+            "events": events,
+            "view": state.view(state.to_move()),
+            "legal": state.legal_actions(),
+            "clock": clock,
+        }
+        for state in states
+    ]
+    lines = [orjson.dumps(request, option=orjson.OPT_APPEND_NEWLINE) for request in requests]
+    lean = b'{"type":"request","id":%d,"legal":%s,"clock":{"left_ms":%d,"move_ms":%d}}\n'
+
+    def each(part: Any, items: list[Any]) -> float:
+        def one_pass() -> None:
+            for item in items:
+                part(item)
+
+        best = float("inf")
+        for _ in range(5):
+            start = time.perf_counter()
+            for _ in range(10):
+                one_pass()
+            best = min(best, (time.perf_counter() - start) / 10 / len(items) * 1e6)
+        return best
+
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        parts = {
+            "legal actions": each(lambda state: state.legal_actions(), states),
+            "view": each(lambda state: state.view(state.to_move()), states),
+            "full encoded": each(
+                lambda request: orjson.dumps(request, option=orjson.OPT_APPEND_NEWLINE), requests
+            ),
+            "lean encoded": each(
+                lambda request: lean % (7, orjson.dumps(request["legal"]), 60000, 10000),
+                requests,
+            ),
+            "a bot's parse of the full one": each(orjson.loads, lines),
+        }
+    finally:
+        if collecting:
+            gc.enable()
+    return sum(map(len, lines)) // len(lines), parts
 
 
 def cpu_meter_us(rounds: int = 100_000) -> tuple[float, float]:
@@ -458,6 +532,11 @@ def main() -> None:
             f"referee's CPU a decision; (8) the engine's answers played back: {free:.2f} µs "
             f"(the engine's share: {real - free:.2f} µs)"
         )
+    size, parts = full_request_us()
+    print(
+        f"(9) a full card request ({size:,} B on average), played-out games: "
+        + ", ".join(f"{name} {us:.2f} µs" for name, us in parts.items())
+    )
     if args.breakdown:
         breakdown("dice", 60, "")
         breakdown("cards", 4, "--random")
