@@ -24,7 +24,8 @@
 (9) what a full card request costs that a lean one does not, over states met in played-out
     games (random legal actions): the engine's view and legal actions, the request encoded
     (full, and lean as players.py writes it out), and a bot's orjson parse of the full one
-    (the Python instant bot's side), the collector off as it is for a short-lived request.
+    (the Python instant bot's side); the collector off, since the ~600 states and requests
+    kept alive for the timed passes would make its full collections, not the parts, the cost.
 Usage: python bench/referee_parts.py [--profile] [--breakdown]
 """
 
