@@ -23,7 +23,8 @@ Also, per placement: what replays add per decision (plain and gzip), and full ga
 3-player card match and a 2-player dice match between stdlib random bots. Once, at every
 core: decisions/s of instant-bot dice matches at --concurrency 1 and 2, free and pinned (tables
 in their own processes: the factor says whether tables use the cores), and the referee's share
-of all CPU time in a 3-player card match between bots/card_bot.py processes, free and pinned.
+of all CPU time in a 3-player card match between bots/card_bot.py processes, free and pinned,
+and (pinned) between instant bots that spend 0.25 and 1 ms of CPU a request (--think-ms).
 The instant bot is bench/instant_bot.c, built with cc: the same answers as bench/instant_bot.py
 at next to no cost of its own, so that (b) is the pipe and the referee, not a bot's parsing —
 with the Python one, (a') alone (the bot reading full card requests, no referee at all) is
