@@ -202,7 +202,7 @@ def full_request_us(games: int = 30) -> tuple[int, dict[str, float]]:
         for state in states
     ]
     lines = [orjson.dumps(request, option=orjson.OPT_APPEND_NEWLINE) for request in requests]
-    lean = b'{"type":"request","id":%d,"legal":%s,"clock":{"left_ms":%d,"move_ms":%d}}\n'
+    lean = players_module._LEAN_REQUEST  # the template players.py writes lean requests from
 
     def each(part: Any, items: list[Any]) -> float:
         def one_pass() -> None:

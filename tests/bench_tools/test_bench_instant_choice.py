@@ -4,7 +4,6 @@ Python bot's own parsing of a full card request is about twice the floor)."""
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import subprocess
 import sys
@@ -15,14 +14,12 @@ import pytest
 
 from tests.fairplay.conftest import need_cc
 from tests.protocol.conftest import ROOT
+from tests.script_module import load
 
 
 def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_referee", ROOT / "bench" / "referee.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """A fresh copy each test: choose_instant sets the module's INSTANT."""
+    return load(ROOT / "bench" / "referee.py", "bench_referee")
 
 
 def test_auto_builds_the_c_bot_and_it_answers(tmp_path: Path) -> None:

@@ -7,7 +7,6 @@ not import the engine, so these tests are what keeps its copy of the rules hones
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 import shlex
@@ -21,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from tests.script_module import load
 from thousand.cards import PRESETS, CardRules, CardState, new_game
 from thousand.cards.cards import CARD_INT, CARD_STR, SUIT_MASK
 from thousand.game import CHANCE, OVER, Event, visible_to
@@ -34,12 +34,7 @@ PLAY_PRESETS = ["classic", "polish", "everything", "four", "duel"]
 @cache
 def expert() -> ModuleType:
     """The bot's file as a module, exactly as the referee would run it."""
-    spec = importlib.util.spec_from_file_location("card_expert", EXPERT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["card_expert"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load(EXPERT, "card_expert")
 
 
 def bot(budget_ms: float) -> str:
@@ -343,12 +338,7 @@ def test_a_bad_budget_is_one_line() -> None:
 # ------------------------------------------------------------- bench/strength.py --
 @cache
 def strength() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("strength", ROOT / "bench" / "strength.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["strength"] = module  # dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return module
+    return load(ROOT / "bench" / "strength.py", "strength")
 
 
 def test_strength_counts_the_experts_wins_as_the_referee_does() -> None:

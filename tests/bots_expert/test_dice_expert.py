@@ -8,7 +8,6 @@ solved (no opening, pits, barrel, overtaking or samosval; goal 100), fast.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 import shlex
@@ -24,6 +23,7 @@ from typing import Any
 
 import pytest
 
+from tests.script_module import load
 from thousand.dice import DiceRules, new_game, score_throw
 from thousand.rules_io import rules_from_mapping
 
@@ -32,16 +32,6 @@ EXPERT = ROOT / "bots" / "dice_expert.py"
 BOT = shlex.join([sys.executable, str(EXPERT)])
 DICE_BOT = shlex.join([sys.executable, str(ROOT / "bots" / "dice_bot.py")])
 REDUCED = {"preset": "simple", "entry": 0, "goal": 100}
-
-
-def load(path: Path, name: str) -> ModuleType:
-    """A standalone file (the solver in bench/, the bot) as a module, as its own file."""
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return module
 
 
 @cache
