@@ -52,6 +52,8 @@ def wrap(
     own_proc: bool = False,
     bwrap: Sequence[str] = (),
     env: Mapping[str, str] | None = None,
+    user: tuple[int, int] | None = None,
+    reach: Sequence[tuple[str, bool]] = (),
 ) -> tuple[list[str], int]:
     """The argv that starts ``argv`` contained, and how many processes stand above the bot
     (0: the bot is our child; 2: launcher, then the namespace's PID 1, then the bot).
@@ -62,12 +64,22 @@ def wrap(
 
     ``env`` is the bot's environment: the launcher applies it when it execs the bot itself,
     after every limit and namespace (with bwrap, bwrap's own ``--setenv`` does, inside).
-    The launcher runs with the referee's clean environment (``launcher_environment``)."""
+    The launcher runs with the referee's clean environment (``launcher_environment``).
+
+    ``user`` (uid, gid), given when the referee is root, is who the bot (or bwrap, then
+    unprivileged) runs as; ``reach`` lists the paths the bot needs (``(path, writable)``),
+    which the launcher makes reachable for that user where a folder on the way is closed to
+    it (``launcher.make_reachable``)."""
+    identity: dict[str, Any] = {}
+    if user is not None:
+        identity = {"user": list(user), "reach": [[path, rw] for path, rw in reach]}
     if bwrap:
         options: dict[str, Any] = {
             "pidns": False,
             "rlimits": dict(rlimits or {}),
             "cgroups": list(cgroups),
+            "bwrap": True,
+            **identity,
         }
         return [*launcher_argv(options), *bwrap, *argv], 2
     pidns = pid_namespace and has_pid_namespace()
@@ -76,6 +88,7 @@ def wrap(
         "proc": pidns and own_proc,
         "rlimits": dict(rlimits or {}),
         "cgroups": list(cgroups),
+        **identity,
     }
     if env is not None:
         options["env"] = dict(env)

@@ -9,14 +9,19 @@ What it does, in order:
 2. joins the bot's cgroups (``cgroups``: the ``cgroup.procs`` files the referee made for this
    bot — its process cap and memory cap), so that everything the bot starts is counted;
 3. applies resource limits (``rlimits``: name -> [soft, hard], see referee/players/sandbox.py);
-4. with ``pidns``, moves into a new PID namespace: a child becomes its PID 1 and runs the bot as
+4. with ``user`` (the referee is root), makes the bot's own files reachable for that user
+   (``reach``: see ``make_reachable``) in a mount namespace of its own;
+5. with ``pidns``, moves into a new PID namespace: a child becomes its PID 1 and runs the bot as
    PID 2, so the bot keeps ordinary signal semantics, and when PID 1 exits the kernel kills
    everything the bot started — double-forked daemons too.  Both waiting processes close their
    copies of stdin/stdout/stderr so that a bot closing its stdout is seen as such.  With
    ``proc`` it also takes a mount namespace of its own and mounts a fresh /proc there, so the
    bot sees (and can open the /proc files of) no process but its own.
 Without ``pidns`` (or where the kernel refuses it) it simply execs the bot (or bwrap, which
-then makes the namespaces itself).
+then makes the namespaces itself). With ``user``, whatever runs the contestant's code — the bot
+itself, or bwrap, unprivileged, which then maps the sandbox's ``nobody`` onto that host user —
+has first become that user, with no supplementary groups and no capabilities: a bot of a root
+referee holds no more host privilege than any stranger logged in as that user.
 
 Standard library only, no imports from the referee: it must start fast (~20 ms).
 """
@@ -34,7 +39,8 @@ PR_SET_PDEATHSIG = 1
 CLONE_NEWPID = 0x20000000
 CLONE_NEWNS = 0x00020000
 CLONE_NEWUSER = 0x10000000
-MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_REC, MS_PRIVATE = 2, 4, 8, 0x4000, 0x40000
+MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_REMOUNT, MS_BIND = 1, 2, 4, 8, 32, 4096
+MS_REC, MS_PRIVATE = 0x4000, 0x40000
 _libc = ctypes.CDLL(None, use_errno=True)
 
 
@@ -75,6 +81,84 @@ def mount_own_proc() -> None:
     if _libc.mount(b"none", b"/", None, MS_REC | MS_PRIVATE, None) != 0:
         return
     _libc.mount(b"proc", b"/proc", b"proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, None)
+
+
+def searchable(path: str, uid: int, gid: int) -> bool:
+    """Whether ``uid`` (in group ``gid`` only) may pass through the folder ``path``."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return True  # nothing to reach there; the bot says so when it starts
+    if found.st_uid == uid:
+        return bool(found.st_mode & 0o100)
+    if found.st_gid == gid:
+        return bool(found.st_mode & 0o010)
+    return bool(found.st_mode & 0o001)
+
+
+def _mount(source: str | None, target: str, kind: str | None, flags: int, data: str) -> None:
+    encoded = [None if x is None else x.encode() for x in (source, target, kind, data)]
+    if _libc.mount(encoded[0], encoded[1], encoded[2], flags, encoded[3] or None) != 0:
+        error = ctypes.get_errno()
+        raise OSError(error, f"{os.strerror(error)}: mount {target}")
+
+
+def make_reachable(reach: list[list[str | bool]], uid: int, gid: int) -> None:
+    """Make the bot's own files (``reach``: ``[path, writable]``, real paths) reachable for
+    ``uid`` without opening anything else: each topmost folder on the way that the user may
+    not pass through (``/root`` at mode 700, over a pyenv Python or a checkout) is covered,
+    in a mount namespace of the bot's own, with an empty tmpfs in which only the paths asked
+    for are bound back — read-only unless writable. The user could read nothing of the
+    covered folder anyway; now it reaches exactly its own files there, and through them
+    host permissions apply as they do to any stranger."""
+    covers: list[str] = []
+    below: list[tuple[str, bool, str]] = []
+    for path, writable in sorted((str(p), bool(w)) for p, w in reach):
+        if any(path == done or path.startswith(done + "/") for done, _, _ in below):
+            continue  # bound already, with the folder that holds it
+        parts = path.strip("/").split("/")
+        for depth in range(1, len(parts)):
+            folder = "/" + "/".join(parts[:depth])
+            if not searchable(folder, uid, gid):
+                if not any(folder == c or folder.startswith(c + "/") for c in covers):
+                    covers.append(folder)
+                below.append((path, writable, folder))
+                break
+    if not covers:
+        return
+    if _libc.unshare(CLONE_NEWNS) != 0:
+        raise OSError(ctypes.get_errno(), "cannot make a mount namespace for the bot")
+    _mount("none", "/", None, MS_REC | MS_PRIVATE, "")
+    # Opened in this namespace, before the covers hide them: a bind's source must be here.
+    handles = [(path, writable, os.open(path, os.O_PATH)) for path, writable, _ in below]
+    for folder in covers:
+        _mount("tmpfs", folder, "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755,size=1m,nr_inodes=4096")
+    for path, writable, handle in handles:
+        if os.path.isdir(f"/proc/self/fd/{handle}"):
+            os.makedirs(path, mode=0o755, exist_ok=True)
+        else:
+            os.makedirs(os.path.dirname(path), mode=0o755, exist_ok=True)
+            os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o644))
+        _mount(f"/proc/self/fd/{handle}", path, None, MS_BIND | MS_REC, "")
+        readonly = 0 if writable else MS_RDONLY
+        _mount(None, path, None, MS_REMOUNT | MS_BIND | MS_NOSUID | MS_NODEV | readonly, "")
+        os.close(handle)
+
+
+def become(uid: int, gid: int) -> None:
+    """Become the sandbox user for good: no supplementary groups, real, effective and saved
+    ids all changed (so no capability survives and none can be regained)."""
+    os.setgroups([])
+    os.setresgid(gid, gid, gid)
+    os.setresuid(uid, uid, uid)
+
+
+def become_or_exit(user: list[int]) -> None:
+    try:
+        become(*user)
+    except OSError as error:
+        sys.stderr.write(f"launcher: cannot become uid {user[0]}: {error.strerror}\n")
+        os._exit(126)
 
 
 def close_stdio() -> None:
@@ -123,15 +207,19 @@ def user_pid_namespace() -> bool:
     return True
 
 
-def run(argv: list[str], env: dict[str, str] | None) -> None:
-    """Exec the bot, with its own environment only now that every limit is in place."""
+def run(argv: list[str], env: dict[str, str] | None, user: list[int] | None = None) -> None:
+    """Exec the bot, with its own environment only now that every limit is in place, as the
+    sandbox ``user`` when there is one."""
+    if user is not None:
+        become_or_exit(user)
     try:
         if env is None:
             os.execvp(argv[0], argv)
         else:
             os.execvpe(argv[0], argv, env)
     except OSError as error:
-        sys.stderr.write(f"launcher: cannot run {argv[0]}: {error.strerror}\n")
+        who = f" as uid {os.getuid()}" if user is not None else ""
+        sys.stderr.write(f"launcher: cannot run {argv[0]}{who}: {error.strerror}\n")
         os._exit(127)
 
 
@@ -143,6 +231,18 @@ def main() -> None:
     die_with_parent(referee)
     join_cgroups(options.get("cgroups", []))
     apply_rlimits(options.get("rlimits", {}))
+    user = options.get("user")
+    if user is not None:
+        try:
+            make_reachable(options.get("reach", []), *user)
+        except OSError as error:
+            sys.stderr.write(f"launcher: cannot show the bot its own files: {error}\n")
+            os._exit(126)
+        if options.get("bwrap"):
+            # bwrap runs unprivileged from here: its user namespace maps onto this user.
+            become_or_exit(user)
+            die_with_parent(referee)  # a change of credentials clears the parent-death signal
+            user = None
     env = options.get("env")
     pidns = bool(options.get("pidns"))
     own_proc = pidns and bool(options.get("proc"))
@@ -156,12 +256,12 @@ def main() -> None:
                 mount_own_proc()
             bot = os.fork()
             if bot == 0:
-                run(argv, env)
+                run(argv, env, user)
             close_stdio()
             exit_like(reap_until(bot))
         close_stdio()
         exit_like(reap_until(init))
-    run(argv, env)
+    run(argv, env, user)
 
 
 if __name__ == "__main__":

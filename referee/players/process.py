@@ -32,8 +32,12 @@ from referee.players.protocol import MAX_LINE, Fault
 from referee.players.sandbox import (
     BotCgroup,
     Sandbox,
+    SandboxError,
     bwrap_argv,
+    hand_over,
+    identity,
     make_workdir,
+    reach,
     remove_workdir,
     visible_paths,
 )
@@ -208,7 +212,7 @@ class BotProcess:
         self.cgroup: BotCgroup | None = None
         self.pid = 0
 
-    def _command(self) -> tuple[list[str], int]:
+    def _command(self, user: tuple[int, int] | None) -> tuple[list[str], int]:
         """The full argv (launcher, maybe bwrap, the bot) and the bot's depth below it."""
         sandbox, spec = self.sandbox, self.spec
         assert self.workdir is not None
@@ -218,7 +222,7 @@ class BotProcess:
         bwrap: list[str] = []
         if sandbox.mode == "bwrap":
             visible = visible_paths(argv, spec.own)
-            bwrap = bwrap_argv(sandbox, self.workdir, visible, env)
+            bwrap = bwrap_argv(sandbox, self.workdir, visible, env, user)
         return wrap(
             argv,
             self.pid_namespace,
@@ -227,15 +231,22 @@ class BotProcess:
             own_proc=sandbox.limited,
             bwrap=bwrap,
             env=None if bwrap else env,
+            user=user,
+            reach=reach(argv, spec.own, self.workdir) if user is not None else (),
         )
 
     def start(self) -> None:
+        try:
+            user = identity(self.sandbox)
+        except SandboxError as error:
+            raise Fault("crash", str(error)) from None
         if self.stderr_path is not None:
             self.stderr_path.parent.mkdir(parents=True, exist_ok=True)
             self._log = open(self.stderr_path, "ab")  # noqa: SIM115 - closed in stop()
         self.workdir = make_workdir()
+        hand_over(self.workdir, user)
         self.cgroup = BotCgroup.create(self.sandbox)
-        argv, self._depth = self._command()
+        argv, self._depth = self._command(user)
         # The cap is per log file: a bot restarted after a fault appends to what it left.
         logged = self._log.tell() if self._log is not None else 0
         self._pipes = _Pipes(self.line_limit, self._log, max(0, self.stderr_cap - logged))

@@ -12,6 +12,11 @@ model with sane defaults. The mechanisms behind it, in the order a bot meets the
 - ``bwrap`` (bubblewrap): new user, PID, mount, network, IPC and UTS namespaces; a read-only
   view of the system, a private /tmp, no network, no other process visible, and only the bot's
   own files (its program, its manifest's folder, its interpreter) plus its working directory.
+- the sandbox user (every mode): a referee running as root runs every bot and build as an
+  unprivileged host user (``Sandbox.user``, ``nobody`` by default) — under bwrap, bwrap itself
+  runs as that user, so the ``nobody`` inside maps onto it and not onto root. Host
+  permissions then apply to a bot as to any stranger; the bot's own files are made reachable
+  for it by the launcher (``launcher.make_reachable``) where a folder on the way is closed.
 
 What each mode protects against, and what it does not, is in docs/security.md.
 """
@@ -21,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
+import pwd
 import shutil
 import signal
 import stat
@@ -34,6 +40,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from referee.players.containment import launcher_environment, wrap
+
 MIB = 1 << 20
 Mode = Literal["none", "rlimits", "bwrap"]
 MODES: tuple[str, ...] = ("none", "rlimits", "bwrap")
@@ -46,10 +54,12 @@ OPTION_OF_FIELD = {
     "file_size_mib": "--max-file-size",
 }
 
+DEFAULT_USER = "nobody"
+
 # Where a system keeps what programs need to run; bound read-only into a bwrap sandbox.
 SYSTEM_PATHS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt")
-# Hidden inside the sandbox even though /etc is visible: secrets readable only by root.
 _BWRAP_UID = 65534
+"""Who the bot is inside bwrap's user namespace (``nobody``); not who it is on the host."""
 
 
 class SandboxError(ValueError):
@@ -97,6 +107,14 @@ class Sandbox(BaseModel):
         default=False,
         description="If bwrap does not work here, fall back to rlimits instead of refusing",
     )
+    user: str = Field(
+        default=DEFAULT_USER,
+        min_length=1,
+        max_length=32,
+        pattern=r"^([a-z_][a-z0-9_.-]*|[0-9]+)$",
+        description="The host user (name or uid) every bot and build runs as when the "
+        "referee runs as root; never root itself",
+    )
 
     @property
     def limited(self) -> bool:
@@ -133,25 +151,147 @@ class Sandbox(BaseModel):
         )
 
 
+# ---------------------------------------------------------------------------- who the bot is
+
+
+def identity(sandbox: Sandbox) -> tuple[int, int] | None:
+    """The host (uid, gid) a bot and a build run as: the sandbox user when the referee is
+    root, None otherwise (an unprivileged referee cannot become anyone else; its bots run as
+    itself, and bwrap's user namespace maps onto it). Raises ``SandboxError`` when the user
+    does not exist or is root."""
+    if os.geteuid() != 0:
+        return None
+    return host_user(sandbox.user)
+
+
+@functools.cache
+def host_user(name: str) -> tuple[int, int]:
+    """(uid, gid) of a user name or uid; a bare uid without an account keeps its own number
+    as the group, as container images often run such uids."""
+    try:
+        entry = pwd.getpwuid(int(name)) if name.isdigit() else pwd.getpwnam(name)
+    except KeyError:
+        if not name.isdigit():
+            raise SandboxError(
+                f"sandbox user {name!r} does not exist on this machine (make one, e.g. "
+                "'useradd --system --no-create-home thousand-bot', or name another with "
+                "--sandbox-user)"
+            ) from None
+        uid = gid = int(name)
+    else:
+        uid, gid = entry.pw_uid, entry.pw_gid
+    if uid == 0 or gid == 0:
+        raise SandboxError(
+            f"sandbox user {name!r} is root or in root's group: bots must run as an "
+            "unprivileged user (--sandbox-user)"
+        )
+    return uid, gid
+
+
+def may_read(path: str | os.PathLike[str], uid: int, gid: int) -> bool:
+    """Whether host user ``uid`` (primary group ``gid``, no other groups: as a bot runs) may
+    read ``path`` by the permission bits of the path and every folder above it."""
+    real = os.path.realpath(path)
+    parts = real.strip("/").split("/") if real != "/" else []
+    for depth in range(len(parts) + 1):
+        where = "/" + "/".join(parts[:depth])
+        try:
+            found = os.stat(where)
+        except OSError:
+            return False
+        needed = 0o4 if depth == len(parts) else 0o1
+        shift = 6 if found.st_uid == uid else 3 if found.st_gid == gid else 0
+        if not (found.st_mode >> shift) & needed:
+            return False
+    return True
+
+
+def reach(argv: Sequence[str], own: Iterable[str], workdir: str) -> list[tuple[str, bool]]:
+    """What a bot started as the sandbox user must be able to reach (see
+    ``launcher.make_reachable``): the files the sandbox shows it, as the command names them
+    and as they really are, and its working directory, writable."""
+    found: list[tuple[str, bool]] = []
+    for path in [*visible_paths(argv, own), workdir]:
+        for form in (os.path.abspath(path), os.path.realpath(path)):
+            entry = (form, path == workdir)
+            if os.path.exists(form) and entry not in found:
+                found.append(entry)
+    return found
+
+
+def hand_over(folder: str | os.PathLike[str], user: tuple[int, int] | None) -> None:
+    """Give a folder the bot or build will write in to the sandbox user (its working
+    directory, a build's folder). Links are changed, never followed."""
+    if user is not None:
+        _walk_chown(os.fspath(folder), *user, readable_by_group=False)
+
+
+def take_back(folder: str | os.PathLike[str], user: tuple[int, int] | None) -> None:
+    """After a build: the folder and everything in it belongs to the referee again, readable
+    (not writable) by the sandbox user through its group, by no one else — the bot can read
+    its program and nothing of it can be changed by any process of that user."""
+    if user is not None:
+        _walk_chown(os.fspath(folder), os.geteuid(), user[1], readable_by_group=True)
+
+
+def _walk_chown(top: str, uid: int, gid: int, readable_by_group: bool) -> None:
+    stack = [top]
+    while stack:
+        path = stack.pop()
+        try:
+            found = os.lstat(path)
+        except OSError:
+            continue
+        with contextlib.suppress(OSError):
+            os.lchown(path, uid, gid)
+        if stat.S_ISLNK(found.st_mode):
+            continue
+        if readable_by_group:
+            owner = found.st_mode & 0o700
+            group = (owner >> 3) & 0o050  # read, and search or run where the owner may
+            with contextlib.suppress(OSError):
+                os.chmod(path, owner | group)
+        if stat.S_ISDIR(found.st_mode):
+            with contextlib.suppress(OSError):
+                stack.extend(os.path.join(path, name) for name in os.listdir(path))
+
+
 # ---------------------------------------------------------------------------- start-up check
 
 
 @functools.cache
-def bwrap_problem() -> str | None:
-    """Why bubblewrap cannot run a bot here (one line), or None when it can. Tried once, with
-    the same options a bot gets, on a throwaway working directory."""
+def bwrap_problem(sandbox_user: str = DEFAULT_USER) -> str | None:
+    """Why bubblewrap cannot run a bot here (one line), or None when it can. Tried once, the
+    way a bot is started (the launcher, as the sandbox user when the referee is root, then
+    bwrap with the same options a bot gets), on a throwaway working directory."""
+    user = identity(Sandbox(user=sandbox_user))
     program = shutil.which("bwrap")
     if program is None:
         return "bwrap is not installed (Debian package: bubblewrap)"
     with tempfile.TemporaryDirectory(prefix="thousand-bwrap-check-") as folder:
-        argv = [*bwrap_argv(Sandbox(mode="bwrap"), folder, ()), "/bin/sh", "-c", "exit 0"]
+        hand_over(folder, user)
+        argv, _ = wrap(
+            ["/bin/sh", "-c", "exit 0"],
+            bwrap=bwrap_argv(Sandbox(mode="bwrap"), folder, (), None, user),
+            user=user,
+            reach=[(folder, True)],
+        )
         try:
-            done = subprocess.run(argv, capture_output=True, timeout=20, check=False)
+            done = subprocess.run(
+                argv, capture_output=True, timeout=20, check=False, env=launcher_environment()
+            )
         except (OSError, subprocess.TimeoutExpired) as error:
             return f"bwrap does not start: {error}"
     if done.returncode != 0:
         said = done.stderr.decode(errors="replace").strip().splitlines()
-        return f"bwrap fails here: {said[-1] if said else f'exit code {done.returncode}'}"
+        why = said[-1] if said else f"exit code {done.returncode}"
+        if user is not None:
+            return (
+                f"bwrap fails here as uid {user[0]}, the sandbox user ({why}; bwrap needs "
+                "unprivileged user namespaces: sysctl kernel.unprivileged_userns_clone=1 "
+                "and user.max_user_namespaces > 0)"
+            )
+        return f"bwrap fails here: {why}"
     return None
 
 
@@ -159,10 +299,11 @@ def resolve(sandbox: Sandbox) -> tuple[Sandbox, str | None]:
     """The sandbox a match really runs with, and a one-line warning when it falls back.
 
     Raises ``SandboxError`` (one line) when bwrap was asked for, does not work here, and the
-    organiser did not allow a fallback."""
+    organiser did not allow a fallback, or when the sandbox user cannot be used."""
+    identity(sandbox)
     if sandbox.mode != "bwrap":
         return sandbox, None
-    problem = bwrap_problem()
+    problem = bwrap_problem(sandbox.user)
     if problem is None:
         return sandbox, None
     if not sandbox.allow_fallback:
@@ -177,26 +318,52 @@ def resolve(sandbox: Sandbox) -> tuple[Sandbox, str | None]:
 # ---------------------------------------------------------------------------- bubblewrap
 
 
+PRIVATE_SCAN = ("/etc", "/opt", "/usr/local")
+"""Where, inside the system folders bwrap shows, an organiser's own files may lie (a contest
+kept in /opt, keys in /etc, tools in /usr/local); the rest of /usr is the package manager's."""
+
+
+def host_identity(user: tuple[int, int] | None) -> tuple[int, frozenset[int]]:
+    """Who a bot is on the host: the sandbox user (no other group), or, for an unprivileged
+    referee, the referee's own user with all its groups (a user namespace keeps them)."""
+    if user is not None:
+        return user[0], frozenset((user[1],))
+    return os.getuid(), frozenset((os.getgid(), *os.getgroups()))
+
+
 @functools.cache
-def _hidden_in_etc() -> tuple[tuple[str, bool], ...]:
-    """Files and folders under /etc that other users may not read (shadow, private keys):
-    masked inside the sandbox, where the bot's file accesses are still checked as root's."""
+def _private_to(uid: int, gids: frozenset[int]) -> tuple[tuple[str, bool], ...]:
+    """Files and folders under ``PRIVATE_SCAN`` that ``uid`` (in ``gids``) may read but a
+    stranger may not: hidden inside bwrap, where the bot runs as that host user. For a root
+    referee that user is the sandbox user, who owns nothing there; for an unprivileged
+    referee it is the referee itself, whose files (a ladder in /opt/contest, mode 700) would
+    otherwise be the bot's to read."""
     hidden: list[tuple[str, bool]] = []
-    for top, dirs, files in os.walk("/etc"):
-        for name in list(dirs):
-            path = os.path.join(top, name)
-            with contextlib.suppress(OSError):
-                mode = os.lstat(path).st_mode
-                if stat.S_ISDIR(mode) and not mode & stat.S_IROTH:
-                    hidden.append((path, True))
-                    dirs.remove(name)
-        for name in files:
-            path = os.path.join(top, name)
-            with contextlib.suppress(OSError):
-                mode = os.lstat(path).st_mode
-                if stat.S_ISREG(mode) and not mode & stat.S_IROTH:
-                    hidden.append((path, False))
+    for top in PRIVATE_SCAN:
+        for folder, dirs, files in os.walk(top):
+            for name in list(dirs):
+                path = os.path.join(folder, name)
+                with contextlib.suppress(OSError):
+                    found = os.lstat(path)
+                    if stat.S_ISDIR(found.st_mode) and _private(found, uid, gids, 0o5):
+                        hidden.append((path, True))
+                        dirs.remove(name)
+            for name in files:
+                path = os.path.join(folder, name)
+                with contextlib.suppress(OSError):
+                    found = os.lstat(path)
+                    if stat.S_ISREG(found.st_mode) and _private(found, uid, gids, 0o4):
+                        hidden.append((path, False))
     return tuple(hidden)
+
+
+def _private(found: os.stat_result, uid: int, gids: frozenset[int], needed: int) -> bool:
+    """Whether others lack ``needed`` on it while ``uid`` or one of ``gids`` has it."""
+    if found.st_mode & needed == needed:
+        return False
+    if found.st_uid == uid:
+        return (found.st_mode >> 6) & needed == needed
+    return found.st_gid in gids and (found.st_mode >> 3) & needed == needed
 
 
 def _under(path: str, roots: Iterable[str]) -> bool:
@@ -273,16 +440,20 @@ def bwrap_argv(
     workdir: str,
     visible: Iterable[str],
     env: dict[str, str] | None = None,
+    user: tuple[int, int] | None = None,
 ) -> list[str]:
     """The bwrap command line in front of a bot's argv (which follows a ``--`` added here).
 
     The bot runs as ``nobody`` in a user namespace with no capabilities, in new PID, network,
     IPC, UTS and cgroup namespaces (``--unshare-all``), sees /proc of its own namespace only,
     a private /tmp, the system read-only, its own files read-only, and its working directory
-    read-write. bwrap's own PID 1 reaps orphans, and ``--die-with-parent`` ties the sandbox
-    to the launcher's life. ``env`` is the bot's whole environment: bwrap itself runs with
-    the referee's clean one and sets this only for the bot, inside (``LD_PRELOAD`` and the
-    like never reach a process outside the sandbox)."""
+    read-write. That ``nobody`` is, on the host, whoever runs bwrap: the sandbox ``user`` for
+    a root referee (the launcher becomes it first), else the referee's own user, whose files
+    that strangers may not read are hidden under ``PRIVATE_SCAN`` (``_private_to``).
+    bwrap's own PID 1 reaps orphans, and ``--die-with-parent`` ties the sandbox to the
+    launcher's life. ``env`` is the bot's whole environment: bwrap itself runs with the
+    referee's clean one and sets this only for the bot, inside (``LD_PRELOAD`` and the like
+    never reach a process outside the sandbox)."""
     argv = [
         shutil.which("bwrap") or "bwrap",
         "--unshare-all",
@@ -303,7 +474,7 @@ def bwrap_argv(
             argv += ["--symlink", os.readlink(path), path]
         elif os.path.isdir(path):
             argv += ["--ro-bind", path, path]
-    for path, is_dir in _hidden_in_etc():
+    for path, is_dir in _private_to(*host_identity(user)):
         argv += ["--tmpfs", path] if is_dir else ["--ro-bind", "/dev/null", path]
     argv += ["--proc", "/proc", "--dev", "/dev"]
     argv += ["--size", str(sandbox.memory_mib * MIB), "--tmpfs", "/tmp"]
@@ -597,10 +768,10 @@ def build_env(folder: str) -> dict[str, str]:
     return {"PATH": BUILD_PATH, "HOME": folder, "TMPDIR": "/tmp", "LANG": "C.UTF-8"}
 
 
-def build_bwrap(sandbox: Sandbox, folder: str) -> list[str]:
+def build_bwrap(sandbox: Sandbox, folder: str, user: tuple[int, int] | None) -> list[str]:
     """The bwrap command line (up to its ``--``) for a submission's build (``gcc -O2 -o bot
     bot.c``), run once: the submission's folder is the only writable place besides a private
     /tmp, the host's compilers are seen read-only with the rest of the system, and there is no
     network, no other process, no other bot's files. Limits come from ``sandbox`` as for a
     bot (the caller gives the build its own, larger ones)."""
-    return bwrap_argv(sandbox, folder, (), build_env(folder))
+    return bwrap_argv(sandbox, folder, (), build_env(folder), user)

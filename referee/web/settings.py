@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from referee.cluster.bundles import MAX_BUNDLE_BYTES, MAX_BUNDLE_FILES
 from referee.web.archive import Limits
 
 
@@ -17,6 +18,10 @@ class BuildLimits:
     memory_mib: int = 1024
     processes: int = 64
     file_size_mib: int = 64
+    disk_mib: int = MAX_BUNDLE_BYTES >> 20
+    """What the build may leave in its folder, unpacked files included; the same bound as a
+    bot's files that travel to a cluster's workers (referee.cluster.bundles)."""
+    files: int = MAX_BUNDLE_FILES
 
 
 @dataclass(frozen=True)

@@ -71,7 +71,7 @@ def test_the_model_is_frozen_and_round_trips_as_json() -> None:
 
 
 def test_unusable_bwrap_is_refused_or_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sandbox_module, "bwrap_problem", lambda: "bwrap is not installed")
+    monkeypatch.setattr(sandbox_module, "bwrap_problem", lambda _user: "bwrap is not installed")
     with pytest.raises(SandboxError, match="--allow-fallback"):
         resolve(Sandbox(mode="bwrap"))
     chosen, warning = resolve(Sandbox(mode="bwrap", allow_fallback=True, memory_mib=100))
