@@ -220,6 +220,15 @@ def _refuse_shared_folder(db_path: str, spec: BotSpec) -> None:
             )
 
 
+def _refuse_untravelled(spec: BotSpec) -> None:
+    """Admission's bundle test, before the conformance check and also without it."""
+    from referee.ladder import admission
+
+    why = admission.travel_problem(spec)
+    if why is not None:
+        fail(f"{admission.TRAVEL}: {why}")
+
+
 def _admit(db_path: str, bot: str) -> tuple[str, str | None]:
     """Run the conformance check under the ladder's own rules; refuse with the reasons.
     Returns the bot as stored (absolute paths) and its fingerprint."""
@@ -230,6 +239,7 @@ def _admit(db_path: str, bot: str) -> tuple[str, str | None]:
     db.close()
     stored, spec = _parse(bot)
     _refuse_shared_folder(db_path, spec)
+    _refuse_untravelled(spec)
     try:
         terms = admission.terms(meta)
     except SandboxError as error:
@@ -250,6 +260,7 @@ def _admitted(db: str, bot: str, no_check: bool) -> tuple[str, str | None]:
         return _admit(db, bot)
     stored, spec = _parse(bot)
     _refuse_shared_folder(db, spec)
+    _refuse_untravelled(spec)
     return stored, spec.digest
 
 

@@ -15,12 +15,14 @@ checked when packing, and unpacking uses tarfile's ``data`` filter.
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import io
 import os
 import shutil
 import stat
 import tarfile
+import tempfile
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -103,14 +105,7 @@ class _Packer:
         where = for_terminal(str(path), 120)
         info = os.lstat(path)
         if stat.S_ISLNK(info.st_mode):
-            target = os.readlink(path)
-            real = os.path.realpath(path)
-            if os.path.isabs(target) or not (real == str(root) or real.startswith(f"{root}/")):
-                raise BundleError(f"{where} is a link out of the bot's folder (to {target!r})")
-            self._count(0, where)
-            link = _tarinfo(name, tarfile.SYMTYPE, mode=0o777)
-            link.linkname = target
-            self.tar.addfile(link)
+            self._link(path, name, root, where)
         elif stat.S_ISDIR(info.st_mode):
             self._count(0, where)
             self.tar.addfile(_tarinfo(name, tarfile.DIRTYPE, mode=0o755))
@@ -119,18 +114,60 @@ class _Packer:
         elif stat.S_ISREG(info.st_mode):
             self._count(info.st_size, where)
             mode = 0o755 if info.st_mode & 0o111 else 0o644
-            # O_NOFOLLOW: the file checked above is the file read, not a link put there since.
-            fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+            # O_NOFOLLOW: the file checked above is the file read, not a link put there since;
+            # O_NONBLOCK: nor a FIFO put there since, which would hold the packer forever.
+            fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
             with os.fdopen(fd, "rb") as handle:
+                if not stat.S_ISREG(os.fstat(fd).st_mode):
+                    raise BundleError(f"{where} changed while it was being bundled")
                 data = handle.read(MAX_BUNDLE_BYTES + 1)
             if len(data) != info.st_size:
                 raise BundleError(f"{where} changed while it was being bundled")
             self.tar.addfile(_tarinfo(name, tarfile.REGTYPE, len(data), mode), io.BytesIO(data))
-        # A FIFO, socket or device in a bot's folder is not a program file: left out.
+        else:
+            # Refused, not left out: the bot was admitted, and plays locally, with the file
+            # there, so a worker must not play it without. None is a program's file anyway.
+            raise BundleError(f"{where} is {_special(info.st_mode)}, not a file a bot can ship")
+
+    def _link(self, path: Path, name: str, root: Path, where: str) -> None:
+        """A link travels as a link, so it must lead inside the bot's folder however it is
+        followed: by the kernel here (``realpath``) and by its words alone on a worker,
+        where the folder has another name (``sub/../../bot/x`` leaves it by that name)."""
+        target = os.readlink(path)
+        try:
+            os.stat(path)
+        except OSError as error:
+            if error.errno == errno.ELOOP:  # realpath's answer for a loop is a guess
+                raise BundleError(f"{where} is a link that resolves to nothing (a loop)") from None
+        real = os.path.realpath(path)
+        root_real = os.path.realpath(root)  # the folder may be reached through a link itself
+        inside = os.path.relpath(path.parent, root)
+        spelled = os.path.normpath(os.path.join(inside, target))
+        if (
+            os.path.isabs(target)
+            or not (real == root_real or real.startswith(f"{root_real}/"))
+            or spelled == ".."
+            or spelled.startswith("../")
+        ):
+            raise BundleError(f"{where} is a link out of the bot's folder (to {target!r})")
+        self._count(0, where)
+        link = _tarinfo(name, tarfile.SYMTYPE, mode=0o777)
+        link.linkname = target
+        self.tar.addfile(link)
 
     def finish(self) -> bytes:
         self.tar.close()
         return self.buffer.getvalue()
+
+
+def _special(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "a special file"
 
 
 def _pack(entries: list[tuple[Path, str | None]]) -> bytes:
@@ -225,6 +262,16 @@ def _installed(path: str, spec: BotSpec) -> bool:
     if any(path == s or path.startswith(s.rstrip("/") + "/") for s in SYSTEM_PATHS):
         return True
     return bool(spec.argv) and path == spec.argv[0] and bool(_runtime_prefixes(path))
+
+
+def verify_travels(bundle: Bundle) -> None:
+    """Unpack the bundle in a scratch cache and verify it, exactly as a worker will: a
+    ``BundleError`` here is the bot's (its files do not survive the journey), so admission
+    and the coordinator find it before a worker does, and a worker that still cannot unpack
+    a bundle verified here has something of its own to fix. ``OSError``: this machine's
+    temporary folder failed, not the bot."""
+    with tempfile.TemporaryDirectory(prefix="thousand-bundle-") as scratch:
+        unpack(bundle.digest, bundle.data, Path(scratch))
 
 
 def check_admitted(spec: BotSpec, admitted: str | None) -> str | None:

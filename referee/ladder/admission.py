@@ -1,20 +1,31 @@
-"""What a bot must pass to join a ladder: the conformance check under the ladder's own game,
-rules, table size, time control and sandbox. One place for it, used by ``ladder add`` and
-``ladder update`` and by the contest server's submissions alike, so a bot uploaded over the web
-is admitted by exactly the test an organiser's bot is."""
+"""What a bot must pass to join a ladder: its files must travel to a cluster's workers as a
+bundle, and it must pass the conformance check under the ladder's own game, rules, table size,
+time control and sandbox. One place for it, used by ``ladder add`` and ``ladder update`` and by
+the contest server's submissions alike, so a bot uploaded over the web is admitted by exactly
+the test an organiser's bot is.
+
+The bundle is checked for every ladder, also one that never leaves this machine: a ladder may
+be run on a cluster later, and a bot admitted here that no worker can run would then forfeit
+every match it is drawn into (see ``service.UNRUNNABLE_LIMIT``)."""
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel
 
+from referee.cluster.bundles import BundleError, bundle_bot, verify_travels
 from referee.games.check import CheckReport, check_for_ladder
 from referee.players.botspec import BotSpec
 from referee.players.players import TimeControl
 from referee.players.sandbox import Sandbox, resolve
+from referee.safetext import for_terminal
 from thousand.registry import game_spec
+
+TRAVEL = "the bot's files cannot travel to a cluster's workers"
+"""What a refusal by ``travel_problem`` is, before its detail."""
 
 
 @dataclass(frozen=True)
@@ -54,7 +65,32 @@ def terms(meta: dict[str, Any]) -> Terms:
     )
 
 
+def travel_problem(spec: BotSpec) -> str | None:
+    """Why the bot's files cannot be bundled for a worker — a link out of its folder or a
+    loop, too large, too many files, a FIFO, socket or device — or None. The bundle is made
+    and unpacked again as a worker unpacks it, so what passes here is what a worker sees."""
+    try:
+        _, bundle = bundle_bot(spec)
+        if bundle is not None:
+            verify_travels(bundle)
+    except BundleError as error:
+        return str(error)
+    except OSError as error:  # the scratch folder here, not the bot
+        where = for_terminal(str(error.filename or "the temporary folder"), 120)
+        return f"cannot unpack them here to check them ({where}: {error.strerror})"
+    return None
+
+
 async def check(spec: BotSpec, ladder: Terms) -> CheckReport:
+    """The whole admission test. A bot whose files cannot travel is refused first, without
+    being run: that is one line and no game."""
+    problem = await asyncio.to_thread(travel_problem, spec)
+    if problem is not None:
+        report = CheckReport(f"{ladder.game}/{ladder.label} ({ladder.players} players)")
+        report.problems.append(
+            {"move": None, "fault": "bundle", "problem": TRAVEL, "detail": problem, "line": None}
+        )
+        return report
     return await check_for_ladder(
         spec,
         ladder.game,

@@ -1,0 +1,146 @@
+"""Admission sees what a cluster's worker will see: a bot whose files cannot travel as a bundle
+(referee/cluster/bundles.py) is refused when it is admitted — by ``ladder add``, with or
+without the conformance check, and by the shared ``admission.check`` the contest server's
+submissions go through — with the reason in one line, before the bot is run at all. Every
+folder here is hostile in one way; a folder with an ordinary link inside it is admitted."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import stat
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from referee.cluster.bundles import MAX_BUNDLE_BYTES, MAX_BUNDLE_FILES
+from referee.ladder import admission, store
+from referee.players.botspec import parse_bot
+from tests.ladder.conftest import RANDOM_BOT, make_ladder, one_error_line, quick, quick_ok
+
+
+def bot_folder(root: Path, command: str = f'["{sys.executable}", "bot.py", "1"]') -> Path:
+    """A manifest bot in a folder of its own; returns the manifest."""
+    folder = root / "bot"
+    folder.mkdir()
+    (folder / "bot.py").write_bytes(RANDOM_BOT.read_bytes())
+    manifest = folder / "bot.toml"
+    manifest.write_text(f"command = {command}\n", encoding="utf-8")
+    return manifest
+
+
+def bot_folder_for(kind: str, root: Path) -> Path:
+    """The issue's bot ran through its link (``./run bot.py``); the others name the
+    organiser's interpreter."""
+    return bot_folder(root, '["./run", "bot.py", "1"]') if kind == "link out" else bot_folder(root)
+
+
+def link_out(folder: Path) -> None:
+    """What a build did (issue 27): the interpreter linked into the folder."""
+    (folder / "run").symlink_to("/usr/bin/python3")
+
+
+def link_loop(folder: Path) -> None:
+    (folder / "a").symlink_to("b")
+    (folder / "b").symlink_to("a")
+
+
+def link_out_and_back(folder: Path) -> None:
+    """Resolves inside the folder here, but leaves it by its name: on a worker the folder has
+    another name, and the link points out of it."""
+    (folder / "book").symlink_to(f"../{folder.name}/bot.py")
+
+
+def huge_file(folder: Path) -> None:
+    with open(folder / "blob", "wb") as blob:
+        blob.truncate(MAX_BUNDLE_BYTES + 1)  # sparse: no disk used
+
+
+def too_many_files(folder: Path) -> None:
+    many = folder / "many"
+    many.mkdir()
+    for index in range(MAX_BUNDLE_FILES + 1):
+        (many / str(index)).touch()
+
+
+def fifo(folder: Path) -> None:
+    os.mkfifo(folder / "pipe")
+
+
+def device(folder: Path) -> None:
+    try:
+        os.mknod(folder / "null", 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+    except PermissionError:
+        pytest.skip("making a device file needs root")
+
+
+def unix_socket(folder: Path) -> None:
+    listener = socket.socket(socket.AF_UNIX)
+    listener.bind(str(folder / "sock"))
+    listener.close()  # the socket file stays
+
+
+HOSTILE: dict[str, tuple[Callable[[Path], None], str]] = {
+    "link out": (link_out, "is a link out of the bot's folder (to '/usr/bin/python3')"),
+    "link loop": (link_loop, "is a link that resolves to nothing (a loop)"),
+    "link out and back": (link_out_and_back, "is a link out of the bot's folder"),
+    "huge file": (huge_file, f"weigh more than {MAX_BUNDLE_BYTES >> 20} MB"),
+    "too many files": (too_many_files, f"are more than {MAX_BUNDLE_FILES}"),
+    "fifo": (fifo, "is a FIFO"),
+    "device": (device, "is a device"),
+    "socket": (unix_socket, "is a socket"),
+}
+
+
+@pytest.mark.parametrize("no_check", [False, True], ids=["checked", "no-check"])
+@pytest.mark.parametrize("kind", list(HOSTILE))
+def test_ladder_add_refuses_a_folder_that_cannot_travel(
+    tmp_path: Path, kind: str, no_check: bool
+) -> None:
+    db = make_ladder(tmp_path, {})
+    manifest = bot_folder_for(kind, tmp_path)
+    make, reason = HOSTILE[kind]
+    make(manifest.parent)
+    refused = quick("add", db, "mallory", manifest, *(["--no-check"] if no_check else []))
+    assert refused.returncode == 1, refused.explain()
+    line = one_error_line(refused)
+    assert "cannot travel to a cluster's workers" in line and reason in line, line
+    assert "checking" not in refused.stderr  # refused before the bot ran
+    assert "mallory" not in quick_ok("list", db).stdout
+
+
+def test_a_folder_with_links_inside_it_is_admitted(tmp_path: Path) -> None:
+    db = make_ladder(tmp_path, {})
+    manifest = bot_folder(tmp_path)
+    (manifest.parent / "data").mkdir()
+    (manifest.parent / "data" / "book.txt").write_text("opening book\n")
+    (manifest.parent / "latest").symlink_to("bot.py")
+    (manifest.parent / "data" / "up").symlink_to("../bot.py")
+    (manifest.parent / "gone").symlink_to("built-later")  # dangling, but inside
+    quick_ok("add", db, "alice", manifest, "--no-check")
+    assert "alice" in quick_ok("list", db).stdout
+
+
+@pytest.mark.parametrize("kind", ["link out", "fifo"])
+def test_the_servers_admission_check_refuses_it_before_running_the_bot(
+    tmp_path: Path, kind: str
+) -> None:
+    """The contest server admits a submission with ``admission.check`` (web/submissions.py):
+    the same refusal, as a problem of the check's report, and no game played."""
+    db = make_ladder(tmp_path, {})
+    manifest = bot_folder_for(kind, tmp_path)
+    make, reason = HOSTILE[kind]
+    make(manifest.parent)
+    conn = store.connect(db, write=False)
+    try:
+        terms = admission.terms(store.read_meta(conn))
+    finally:
+        conn.close()
+    report = asyncio.run(admission.check(parse_bot(str(manifest)), terms))
+    assert report.games == 0
+    assert [p["fault"] for p in report.problems] == ["bundle"]
+    (line,) = admission.reasons(report)
+    assert "cannot travel to a cluster's workers" in line and reason in line, line
