@@ -17,6 +17,7 @@ import tempfile
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -58,20 +59,13 @@ class BotSpec:
         return h.hexdigest()[:16]
 
 
-class Manifest(BaseModel):
-    """A bot manifest file (JSON or TOML)."""
+class BotCommand(BaseModel):
+    """What every bot manifest holds, whoever wrote it: how to start the bot, and its own
+    environment. The command line's manifest and the contest server's ``bot.toml`` both
+    extend it, so that a type or a variable name one refuses the other refuses too."""
 
     model_config = ConfigDict(extra="forbid")
-    name: str | None = Field(
-        default=None, max_length=200, description="Display name (the bot's hello wins)."
-    )
     command: str | list[str] = Field(description="argv as a list, or one string split like a shell")
-    cwd: str | None = Field(
-        default=None,
-        description="The bot's own folder, relative to the manifest and inside its folder "
-        "(default: the manifest's folder); relative program paths are resolved there, and a "
-        "sandbox shows the bot this folder, read-only.",
-    )
     env: dict[str, str] = Field(
         default_factory=dict,
         description="Extra environment variables for the bot's own program only (applied "
@@ -83,10 +77,44 @@ class Manifest(BaseModel):
     def _env_names(cls, env: dict[str, str]) -> dict[str, str]:
         for key, value in env.items():
             if not key or "=" in key or "\0" in key:
-                raise ValueError(f"environment variable name {key!r} is empty or has '=' or NUL")
+                raise ValueError(
+                    f"environment variable name {for_terminal(key, WORD_LIMIT)!r} is empty or "
+                    "has '=' or NUL"
+                )
             if "\0" in value:
-                raise ValueError(f"environment variable {key} holds a NUL character")
+                raise ValueError(
+                    f"environment variable {for_terminal(key, WORD_LIMIT)} holds a NUL character"
+                )
+            if not (_is_text(key) and _is_text(value)):
+                raise ValueError(
+                    f"environment variable {for_terminal(key, WORD_LIMIT)} holds a character "
+                    "that is not text"
+                )
         return env
+
+
+def _is_text(word: str) -> bool:
+    """Whether ``word`` can reach the kernel as UTF-8: JSON's ``\\ud800`` parses to half a
+    character, which no process can be given."""
+    try:
+        word.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+class Manifest(BotCommand):
+    """A bot manifest file (JSON or TOML) named on the command line."""
+
+    name: str | None = Field(
+        default=None, max_length=200, description="Display name (the bot's hello wins)."
+    )
+    cwd: str | None = Field(
+        default=None,
+        description="The bot's own folder, relative to the manifest and inside its folder "
+        "(default: the manifest's folder); relative program paths are resolved there, and a "
+        "sandbox shows the bot this folder, read-only.",
+    )
 
 
 def builtin_names() -> tuple[str, ...]:
@@ -138,13 +166,15 @@ MAX_ARGUMENTS = 256
 MAX_MANIFEST = 64 << 10
 
 
-def _check_argv(argv: list[str], where: str) -> None:
+def check_words(argv: list[str], where: str) -> None:
     """Words the kernel would refuse, found now rather than as a crash in every game."""
     if len(argv) > MAX_ARGUMENTS:
         raise BotSpecError(f"{where}: more than {MAX_ARGUMENTS} words in the command")
     for word in argv:
         if "\0" in word:
             raise BotSpecError(f"{where}: the command holds a NUL character")
+        if not _is_text(word):
+            raise BotSpecError(f"{where}: the command holds a character that is not text")
         if len(word.encode()) > MAX_ARGUMENT:
             raise BotSpecError(
                 f"{where}: a word of the command is longer than {MAX_ARGUMENT} bytes "
@@ -165,59 +195,81 @@ def _check_script(argv: list[str], cwd: Path) -> None:
         raise BotSpecError(f"bot script not found: {for_terminal(script, WORD_LIMIT)}")
 
 
-def _read_manifest(path: Path) -> bytes:
+def _read_manifest(path: Path, where: str) -> bytes:
     """The manifest's bytes: a regular file of reasonable size (a FIFO would hang, a device
     never end)."""
-    where = for_terminal(str(path), WORD_LIMIT)
     try:
         # O_NONBLOCK: opening a FIFO must not wait for a writer before we can refuse it.
         with os.fdopen(os.open(path, os.O_RDONLY | os.O_NONBLOCK), "rb") as handle:
             if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                raise BotSpecError(f"bot manifest {where} is not a regular file")
+                raise BotSpecError(f"{where} is not a regular file")
             raw = handle.read(MAX_MANIFEST + 1)
     except OSError as error:
-        raise BotSpecError(f"cannot read bot manifest {where}: {error.strerror}") from None
+        raise BotSpecError(f"cannot read {where}: {error.strerror}") from None
     if len(raw) > MAX_MANIFEST:
-        raise BotSpecError(f"bot manifest {where} is larger than {MAX_MANIFEST} bytes")
+        raise BotSpecError(f"{where} is larger than {MAX_MANIFEST} bytes")
     return raw
 
 
-def _from_manifest(path: Path) -> BotSpec:
-    raw = _read_manifest(path)
+Model = TypeVar("Model", bound=BotCommand)
+
+
+def read_manifest(path: Path, model: type[Model], shown: str | None = None) -> Model:
+    """The one reader of bot manifests: the command line's (``Manifest``) and every upload's
+    ``bot.toml`` on the contest server. Whatever the file holds — nesting thousands deep,
+    megabytes, numbers of thousands of digits, bytes that are not UTF-8, the wrong types —
+    the answer is the model or one ``BotSpecError`` line, never another exception: on the
+    server, anything else would leave the submission half done. ``shown`` names the file in
+    that line (a server names the contestant's ``bot.toml``, never its own folders)."""
+    where = "bot manifest " + for_terminal(shown or str(path))
+    raw = _read_manifest(path, where)
     try:
         data = tomllib.loads(raw.decode()) if path.suffix == ".toml" else json.loads(raw)
-        manifest = Manifest.model_validate(data)
-    except (ValueError, UnicodeDecodeError, RecursionError) as error:
-        if isinstance(error, ValidationError):
-            first = error.errors()[0]
-            where = ".".join(str(p) for p in first["loc"]) or "(manifest)"
-            raise BotSpecError(f"bot manifest {path}: {where}: {first['msg']}") from None
-        if isinstance(error, RecursionError):
-            raise BotSpecError(f"bot manifest {path} is nested too deeply") from None
+        return model.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        at = ".".join(for_terminal(str(p), WORD_LIMIT) for p in first["loc"]) or "(manifest)"
+        message = for_terminal(first["msg"], 2 * WORD_LIMIT)
+        raise BotSpecError(f"{where}: {at}: {message}") from None
+    except RecursionError:
+        raise BotSpecError(f"{where} is nested too deeply") from None
+    except (ValueError, TypeError, MemoryError) as error:
+        # TOML or JSON that does not parse, text that is not UTF-8, an integer longer than
+        # Python converts: all ValueErrors; the rest only for a reader's own surprises.
         raise BotSpecError(
-            f"bot manifest {path} is not valid: {for_terminal(str(error), WORD_LIMIT)}"
+            f"{where} is not valid: {for_terminal(str(error), WORD_LIMIT)}"
         ) from None
+
+
+def command_words(command: str | list[str], where: str) -> list[str]:
+    """A manifest's command as the words the kernel gets, checked as the command line checks
+    them (split like a shell, not empty, no NUL, no word or count the kernel would refuse)."""
     try:
-        argv = (
-            manifest.command
-            if isinstance(manifest.command, list)
-            else shlex.split(manifest.command)
-        )
+        argv = command if isinstance(command, list) else shlex.split(command)
     except ValueError as error:
-        raise BotSpecError(f"bot manifest {path}: cannot split the command: {error}") from None
+        raise BotSpecError(f"{where}: cannot split the command: {error}") from None
     if not argv or not argv[0]:
-        raise BotSpecError(f"bot manifest {path}: the command is empty")
-    _check_argv(list(argv), f"bot manifest {path}")
+        raise BotSpecError(f"{where}: the command is empty")
+    check_words(list(argv), where)
+    return list(argv)
+
+
+def _from_manifest(path: Path) -> BotSpec:
+    manifest = read_manifest(path, Manifest)
+    where = f"bot manifest {for_terminal(str(path))}"
+    argv = command_words(manifest.command, where)
     home = path.parent.resolve()
     cwd = (home / manifest.cwd).resolve() if manifest.cwd else home
-    if not cwd.is_relative_to(home) or _shared_folder(str(cwd)):
+    if not cwd.is_relative_to(home):
         raise BotSpecError(
-            f"bot manifest {path}: cwd {manifest.cwd!r} is outside the manifest's folder "
-            "or a shared folder (cwd names the bot's own folder: the manifest's folder or one "
-            "inside it, holding that bot's files only)"
+            f"{where}: cwd {for_terminal(manifest.cwd, WORD_LIMIT)!r} is outside the "
+            "manifest's folder (cwd names the bot's own folder: the manifest's folder or one "
+            "inside it)"
         )
+    if _shared_folder(str(cwd)):
+        raise BotSpecError(f"{where}: {_shared_reason(manifest.cwd, cwd)}")
     if not os.path.isdir(cwd):
-        raise BotSpecError(f"bot manifest {path}: working directory not found: {cwd}")
+        raise BotSpecError(f"{where}: working directory not found: {cwd}")
     program = _resolve_program(argv[0], cwd)
     _check_script(list(argv), cwd)
     return BotSpec(
@@ -228,6 +280,22 @@ def _from_manifest(path: Path) -> BotSpec:
         name=manifest.name,
         own=(str(cwd),),
     )
+
+
+def _shared_reason(cwd: str | None, folder: Path) -> str:
+    """Why a shared folder cannot be the bot's own, in the words of the one who wrote it: a
+    sandbox shows the bot its whole folder, so in ``/tmp`` or a home it would read whatever
+    else lives there (other bots, other people's files)."""
+    why = (
+        "is shared with other programs and people, and the sandbox shows a bot its whole "
+        "folder: keep the manifest and the bot's files in a folder of their own"
+    )
+    if cwd is None:
+        return (
+            f"the manifest is in {folder}, which {why} (such as {folder / 'mybot'}/), or name "
+            "such a folder inside it with cwd"
+        )
+    return f"cwd {for_terminal(cwd, WORD_LIMIT)!r} is {folder}, which {why}"
 
 
 def _shared_folder(path: str) -> bool:
@@ -291,7 +359,7 @@ def parse_bot(argument: str) -> BotSpec:
         argv = [text]
     if not argv:
         raise BotSpecError("empty bot argument")
-    _check_argv(argv, "bot command")
+    check_words(argv, "bot command")
     program = _resolve_program(argv[0], Path.cwd())
     _check_script(argv, Path.cwd())
     label = Path(argv[1]).stem if len(argv) > 1 and _exists(argv[1]) else Path(argv[0]).name
