@@ -12,6 +12,7 @@ never by ``tarfile``/``zipfile``'s own extraction.
 from __future__ import annotations
 
 import io
+import lzma
 import os
 import re
 import stat
@@ -138,13 +139,36 @@ class _Writer:
         except FileExistsError:
             raise ArchiveError(f"archive path {str(path)[:80]!r} appears twice") from None
         with os.fdopen(handle, "wb") as out:
-            while chunk := source.read(CHUNK):
+            while chunk := _read(source, path):
                 self.size += len(chunk)
                 if self.size > self.limits.unpacked_bytes:
                     raise ArchiveError(
                         f"the archive unpacks to more than {self.limits.unpacked_bytes >> 20} MiB"
                     )
                 out.write(chunk)
+
+
+UNREADABLE = (
+    tarfile.TarError,
+    zipfile.BadZipFile,
+    zlib.error,
+    lzma.LZMAError,
+    EOFError,
+    NotImplementedError,
+    RuntimeError,
+    ValueError,
+    OSError,
+)
+"""What reading a member's bytes raises when the archive lies about them: a tar cut short
+inside, a wrong CRC, a compression method Python lacks, damaged deflate, bzip2 (an OSError)
+or lzma data. Only reading: a failed write to the server's disk stays an OSError."""
+
+
+def _read(source: IO[bytes], path: PurePosixPath) -> bytes:
+    try:
+        return source.read(CHUNK)
+    except UNREADABLE as error:
+        raise ArchiveError(f"cannot read {str(path)[:80]!r} from the archive: {error}") from None
 
 
 def _gunzip(data: bytes, limit: int) -> bytes:
@@ -232,10 +256,11 @@ def _unpack_zip(data: bytes, writer: _Writer) -> None:
                 writer.folder(path)
                 continue
             try:
-                with archive.open(info) as source:
-                    writer.file(path, source, bool(mode & 0o111))
-            except (zipfile.BadZipFile, zlib.error, NotImplementedError, EOFError) as error:
+                source = archive.open(info)
+            except UNREADABLE as error:
                 raise ArchiveError(f"cannot read {info.filename[:80]!r}: {error}") from None
+            with source:
+                writer.file(path, source, bool(mode & 0o111))
 
 
 def _lift_single_folder(root: Path) -> None:

@@ -23,14 +23,21 @@ import sqlite3
 import stat
 import threading
 import time
-import tomllib
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field
 
 from referee.ladder import admission, paths, ratings, store
-from referee.players.botspec import BotSpec, BotSpecError, parse_bot
+from referee.players.botspec import (
+    BotCommand,
+    BotSpec,
+    BotSpecError,
+    check_words,
+    command_words,
+    parse_bot,
+    read_manifest,
+)
 from referee.players.sandbox import SandboxError, remove_workdir, visible_paths
 from referee.web import archive, database
 from referee.web.accounts import Account
@@ -62,19 +69,16 @@ CREATE TABLE IF NOT EXISTS account_entrants (
 
 IN_PROGRESS = ("queued", "building", "checking")
 LOG_SHOWN = 64 << 10
-MANIFEST_LIMIT = 64 << 10
 log = logging.getLogger("thousand.submissions")
 
 
-class BotToml(BaseModel):
-    """``bot.toml`` at the top of an archive: how to start the bot, and how to build it."""
+class BotToml(BotCommand):
+    """``bot.toml`` at the top of an archive: how to start the bot (``command``, ``env``:
+    checked as the command line checks a manifest), and how to build it."""
 
-    model_config = ConfigDict(extra="forbid")
-    command: str | list[str] = Field(description="The bot's command, run in its folder.")
     build: str | list[str] | None = Field(
         default=None, description="Run once after upload (a string is a shell line)."
     )
-    env: dict[str, str] = Field(default_factory=dict)
 
 
 def folder_of(db_path: Path, account_id: int, submission_id: int) -> Path:
@@ -133,8 +137,10 @@ def accept_upload(
         ).fetchone()[0]
         if busy:
             raise Refused(429, "your previous submission is still being built or checked")
+        # A submission the server failed ('error') cost the contestant nothing: not counted.
         recent = db.execute(
-            "SELECT COUNT(*) FROM submissions WHERE account_id = ? AND created_unix > ?",
+            "SELECT COUNT(*) FROM submissions WHERE account_id = ? AND created_unix > ? "
+            "AND status != 'error'",
             (account.id, moment - 3600),
         ).fetchone()[0]
         if recent >= settings.submissions_per_hour:
@@ -157,32 +163,44 @@ def accept_upload(
         bot.mkdir(mode=0o755)
         unpacked = archive.unpack(data, filename, bot, settings.upload)
         _write_manifest(folder, unpacked)
-    except archive.ArchiveError as error:
-        _finish(db, submission, "refused", [str(error)])
-        for name in PROGRAM_FILES:
-            remove_workdir(folder / name)
+    except (archive.ArchiveError, BotSpecError) as error:
+        _give_up(db, folder, submission, "refused", str(error))
         raise Refused(422, str(error)) from None
     except OSError as error:
         why = f"cannot store the upload: {error.strerror}"
-        _finish(db, submission, "error", [why])
         log.error("submission %s: %s (%s)", submission, why, error.filename)
+        _give_up(db, folder, submission, "error", why)
         raise Refused(507 if store.is_disk_full(error) else 500, why) from None
+    except Exception as error:
+        # A bug of the server's, not the contestant's doing: logged for the organiser, and
+        # the submission still ends, so that the account is not locked out (429) for ever.
+        log.exception("submission %s: storing the upload failed", submission)
+        why = f"the server failed: {type(error).__name__}"
+        _give_up(db, folder, submission, "error", why)
+        raise Refused(500, why) from None
     return submission
 
 
+def _give_up(db: sqlite3.Connection, folder: Path, submission: int, status: str, why: str) -> None:
+    """End a submission the server will not process: its final status and reason, and none of
+    its program files kept."""
+    _finish(db, submission, status, [why])
+    for name in PROGRAM_FILES:
+        remove_workdir(folder / name)
+
+
 def _bot_toml(folder: Path) -> BotToml:
-    path = folder / "bot" / archive.MANIFEST
-    raw = path.read_bytes()[: MANIFEST_LIMIT + 1]
-    if len(raw) > MANIFEST_LIMIT:
-        raise archive.ArchiveError(f"{archive.MANIFEST} is larger than {MANIFEST_LIMIT} bytes")
-    try:
-        return BotToml.model_validate(tomllib.loads(raw.decode()))
-    except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "(file)"
-        raise archive.ArchiveError(f"{archive.MANIFEST}: {where}: {first['msg']}") from None
-    except (ValueError, UnicodeDecodeError) as error:
-        raise archive.ArchiveError(f"{archive.MANIFEST} is not valid TOML: {error}") from None
+    """The upload's ``bot.toml``, read by the command line's own reader (its limits of size,
+    depth and types), its command and build checked as the command line checks a command:
+    whatever is wrong with it is one line for the contestant, now, not a crash in the worker."""
+    where = f"bot manifest {archive.MANIFEST}"
+    toml = read_manifest(folder / "bot" / archive.MANIFEST, BotToml, shown=archive.MANIFEST)
+    command_words(toml.command, where)
+    if isinstance(toml.build, list):
+        check_words(toml.build, f"{where}: build")
+    elif toml.build is not None:
+        check_words([toml.build], f"{where}: build")
+    return toml
 
 
 def _write_manifest(folder: Path, unpacked: archive.Unpacked) -> None:
