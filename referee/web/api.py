@@ -9,6 +9,7 @@ from fastapi import APIRouter, HTTPException, Request
 
 from referee.ladder.standings import Standings
 from referee.web import queries
+from referee.web.ids import MatchId
 
 router = APIRouter(prefix="/api", tags=["ladder"])
 
@@ -36,7 +37,7 @@ def entrant(request: Request, name: str) -> queries.EntrantPage:
 
 
 @router.get("/games/{match_id}", response_model=queries.GamePage)
-def game(request: Request, match_id: int) -> queries.GamePage:
+def game(request: Request, match_id: MatchId) -> queries.GamePage:
     """One match: its seats and results, and its games' viewer pages once it has finished."""
     try:
         with queries.reading(_db(request)) as db:

@@ -18,10 +18,16 @@ from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Response
+from fastapi import FastAPI, Request, Response
+from fastapi.exception_handlers import http_exception_handler, request_validation_exception_handler
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
 
 from referee.ladder import store
-from referee.web import api, contestant, database, pages, schema, submissions
+from referee.safetext import for_terminal
+from referee.web import api, contestant, database, ids, pages, schema, submissions
 from referee.web.matchloop import MatchLoop
 from referee.web.settings import ServerSettings
 
@@ -125,6 +131,10 @@ class Guard:
 
         try:
             await self.app(scope, bounded, secured)
+        except ClientDisconnect:
+            # The client left (or sent a body its own framing broke) before the server read
+            # it all: nobody to answer, and nothing wrong with the server to log.
+            return
         except _TooLarge:
             if not started:
                 await _drain(receive, DRAIN_FACTOR * self.max_body - received)
@@ -162,6 +172,30 @@ async def _drain(receive: Receive, budget: int) -> None:
             return
 
 
+def _is_api(request: Request) -> bool:
+    return request.url.path == "/api" or request.url.path.startswith("/api/")
+
+
+async def _id_out_of_range(request: Request, error: Exception) -> Response:
+    """An id no table can hold names nothing: 404, as for an id nobody has (the page for a
+    browser, ``{"detail"}`` for the API), instead of an OverflowError from SQLite."""
+    assert isinstance(error, RequestValidationError)
+    why = ids.names_nothing(error)
+    if why is None:
+        return await request_validation_exception_handler(request, error)
+    if _is_api(request):
+        return JSONResponse({"detail": why}, status_code=404)
+    return pages.not_found(request, why)
+
+
+async def _no_such_page(request: Request, error: Exception) -> Response:
+    """An address no route has is the not-found page for a browser (the API keeps its JSON)."""
+    assert isinstance(error, StarletteHTTPException)
+    if error.status_code == 404 and not _is_api(request):
+        return pages.not_found(request, f"no page at {for_terminal(request.url.path, 200)}")
+    return await http_exception_handler(request, error)
+
+
 def create_app(db: Path, settings: ServerSettings | None = None) -> FastAPI:
     """The application over the ladder at ``db`` (which must exist: ``ladder init``)."""
     chosen = settings or ServerSettings()
@@ -193,6 +227,8 @@ def create_app(db: Path, settings: ServerSettings | None = None) -> FastAPI:
                 await asyncio.get_running_loop().run_in_executor(None, loop.stop)
 
     app = FastAPI(title="thousand ladder", docs_url=None, redoc_url=None, lifespan=lifespan)
+    app.add_exception_handler(RequestValidationError, _id_out_of_range)
+    app.add_exception_handler(StarletteHTTPException, _no_such_page)
     app.state.db_path = db
     app.state.settings = chosen
     app.include_router(api.router)

@@ -14,9 +14,8 @@ import re
 import threading
 from collections import OrderedDict
 from pathlib import Path
-from typing import Annotated
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from markupsafe import Markup
 
@@ -27,6 +26,7 @@ from referee.replay.reader import ReplayError
 from referee.web import live as live_updates
 from referee.web import queries
 from referee.web.chart import rating_chart
+from referee.web.ids import GameIndex, MatchId, ShownGame
 from referee.web.templating import templates
 
 router = APIRouter(default_response_class=HTMLResponse, include_in_schema=False)
@@ -81,9 +81,7 @@ def entrant(request: Request, name: str) -> Response:
 
 
 @router.get("/games/{match_id}")
-def game(
-    request: Request, match_id: int, shown: Annotated[int, Query(alias="game", ge=1)] = 1
-) -> Response:
+def game(request: Request, match_id: MatchId, shown: ShownGame = 1) -> Response:
     try:
         with queries.reading(db_path(request)) as db:
             page = queries.game_page(db, match_id)
@@ -159,7 +157,7 @@ viewers = _Viewers()
 
 
 @router.get("/games/{match_id}/replay/{index}")
-def replay(request: Request, match_id: int, index: int) -> Response:
+def replay(request: Request, match_id: MatchId, index: GameIndex) -> Response:
     try:
         with queries.reading(db_path(request)) as db:
             path = queries.replay_file(db, match_id, index)
@@ -177,11 +175,23 @@ def replay(request: Request, match_id: int, index: int) -> Response:
 # ------------------------------------------------------------------------------ static files
 
 
+STATIC_FILES = {
+    path.name: path
+    for path in STATIC.iterdir()
+    if path.suffix in STATIC_TYPES and not path.name.startswith(".") and path.is_file()
+}
+"""The files served under /static/, listed once: a name asked for is looked up here, never
+joined to a path (a name too long for the disk, or with a NUL, is simply not in the list)."""
+
+
 @router.get("/static/{name}")
 def static(name: str) -> Response:
     """The few files next to this module, by exact name: nothing else on the disk is served."""
-    path = STATIC / name
-    kind = STATIC_TYPES.get(path.suffix)
-    if kind is None or "/" in name or name.startswith(".") or not path.is_file():
+    path = STATIC_FILES.get(name)
+    if path is None:
         return Response("not found", status_code=404, media_type="text/plain")
-    return FileResponse(path, media_type=kind, headers={"Cache-Control": "public, max-age=300"})
+    return FileResponse(
+        path,
+        media_type=STATIC_TYPES[path.suffix],
+        headers={"Cache-Control": "public, max-age=300"},
+    )
