@@ -15,9 +15,10 @@ import click
 
 from referee.cli import ladder_server
 from referee.cli.bounds import MAX_SEATS, int_range, time_options
-from referee.cli.sandbox_options import sandbox_from_options, sandbox_options_defaulting
+from referee.cli.sandbox_options import sandbox_options_defaulting
 from referee.games.chance import MAX_SEED, fresh_seed, is_guessable
 from referee.ladder import names, paths, ratings, rerate, service, standings, store
+from referee.ladder.privacy import warn_line
 from referee.players.botspec import BotSpec, BotSpecError, parse_bot
 from referee.players.sandbox import Sandbox, SandboxError, resolve, visible_paths
 from referee.replay.reader import ReplayError
@@ -131,20 +132,15 @@ def ladder_init(
     startup_time: float,
     clock: str,
     seed: int | None,
-    sandbox: str,
-    memory: int,
-    cpu_seconds: float,
-    max_processes: int,
-    max_open_files: int,
-    max_file_size: int,
-    allow_fallback: bool,
+    sandbox: Sandbox,
     allow_weak_sandbox: bool,
     compress: bool,
 ) -> None:
     """Create a ladder in the SQLite file DB."""
-    if (sandbox != "bwrap" or allow_fallback) and not allow_weak_sandbox:
+    if (sandbox.mode != "bwrap" or sandbox.allow_fallback) and not allow_weak_sandbox:
+        weakness = _weakness(sandbox.mode, sandbox.allow_fallback)
         fail(
-            f"a ladder runs strangers' bots: {_weakness(sandbox, allow_fallback)} would let a "
+            f"a ladder runs strangers' bots: {weakness} would let a "
             "bot read the replays being written, the database and other bots' files; use "
             "--sandbox bwrap (the default), or say --allow-weak-sandbox for bots you trust"
         )
@@ -170,21 +166,16 @@ def ladder_init(
             count,
             {"startup": startup_time, "bank": time_bank, "per_move": time_per_move, "clock": clock},
             seed,
-            sandbox_from_options(
-                sandbox,
-                memory,
-                cpu_seconds,
-                max_processes,
-                max_open_files,
-                max_file_size,
-                allow_fallback,
-            ).model_dump(mode="json"),
+            sandbox.model_dump(mode="json"),
             compress=compress,
         )
         meta["weak_sandbox"] = allow_weak_sandbox
         store.init(Path(db), meta)
-    except (RulesError, store.LadderError) as error:
+        exposed = warn_line(Path(db), sandbox)
+    except (RulesError, store.LadderError, SandboxError) as error:
         fail(str(error))
+    if exposed is not None:
+        click.echo(for_terminal(exposed), err=True)
     click.echo(f"created ladder {db}: {game}, rules {rules_arg}, {count} players a match")
 
 
@@ -454,9 +445,12 @@ def ladder_run(
         )
     try:
         chosen, warning = resolve(Sandbox.model_validate(meta.get("sandbox") or {}))
+        exposed = warn_line(Path(db), chosen)
     except SandboxError as error:
         fail(str(error))
         return
+    if exposed is not None:
+        click.echo(for_terminal(exposed), err=True)
     if chosen.mode != "bwrap" and not (meta.get("weak_sandbox") or allow_weak_sandbox):
         fail(
             f"this ladder would run its bots under --sandbox {chosen.mode}, where a bot can "

@@ -13,6 +13,7 @@ from pathlib import Path
 import click
 
 from referee.ladder import service, store
+from referee.ladder.privacy import warn_line
 from referee.players.sandbox import Sandbox, SandboxError, resolve
 from referee.safetext import for_terminal
 
@@ -243,10 +244,13 @@ def serve(
     meta = store.read_meta(conn)
     try:
         chosen, warning = resolve(Sandbox.model_validate(meta.get("sandbox") or {}))
+        exposed = warn_line(Path(db), chosen)
     except SandboxError as error:
-        chosen, warning = Sandbox(mode="none"), str(error)
+        chosen, warning, exposed = Sandbox(mode="none"), str(error), None
     if warning:
         click.echo(f"thousand: warning: {for_terminal(warning)}", err=True)
+    if exposed is not None:
+        click.echo(for_terminal(exposed), err=True)
     if chosen.mode != "bwrap":
         if run_matches and not (meta.get("weak_sandbox") or allow_weak_sandbox):
             fail(

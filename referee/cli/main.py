@@ -26,7 +26,8 @@ from referee.cli.options import (
     rules_option,
     seed_option,
 )
-from referee.cli.sandbox_options import sandbox_from_options, sandbox_options
+from referee.cli.sandbox_options import sandbox_options
+from referee.players.sandbox import Sandbox
 from thousand import __version__
 from thousand.errors import RulesError
 from thousand.registry import GAME_NAMES, game_spec
@@ -216,13 +217,7 @@ def match(
     compress: bool,
     logs: str | None,
     sprt: str | None,
-    sandbox: str,
-    memory: int,
-    cpu_seconds: float,
-    max_processes: int,
-    max_open_files: int,
-    max_file_size: int,
-    allow_fallback: bool,
+    sandbox: Sandbox,
     resume: str | None,
     executor_text: str,
     pin: bool,
@@ -252,9 +247,6 @@ def match(
         raise click.UsageError(
             "--pin places local tables; pin the cluster's workers instead (docs/cluster.md)"
         )
-    chosen = sandbox_from_options(
-        sandbox, memory, cpu_seconds, max_processes, max_open_files, max_file_size, allow_fallback
-    )
     code = run_match_command(
         bots=bots,
         game=game,
@@ -269,7 +261,7 @@ def match(
         logs=logs,
         sprt_text=sprt,
         as_json=as_json,
-        sandbox=chosen,
+        sandbox=sandbox,
         resume=resume,
         executor=executor_text,
         pin=pin,

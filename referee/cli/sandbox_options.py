@@ -1,10 +1,13 @@
-"""The sandbox options shared by ``thousand match`` and ``thousand ladder init``.
+"""The sandbox options shared by ``thousand match``, ``tournament`` and ``ladder init``.
 
-One definition, so that a match and a ladder describe a bot's allowance in the same words.
+One definition, so that a match and a ladder describe a bot's allowance in the same words,
+and one value: the command receives a validated ``Sandbox`` as its ``sandbox`` parameter,
+never the eight loose values behind it.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -12,7 +15,7 @@ import click
 from pydantic import ValidationError
 
 from referee.cli.bounds import FiniteFloat
-from referee.players.sandbox import OPTION_OF_FIELD, Sandbox
+from referee.players.sandbox import DEFAULT_USER, OPTION_OF_FIELD, Sandbox
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -25,14 +28,33 @@ def sandbox_options(function: F) -> F:
 
 def sandbox_options_defaulting(mode: str) -> Callable[[F], F]:
     """Add --sandbox (default ``mode``), --memory, --cpu-seconds, --max-processes,
-    --max-open-files, --max-file-size and --allow-fallback to a click command."""
+    --max-open-files, --max-file-size, --allow-fallback and --sandbox-user to a click
+    command, which receives them as one ``sandbox: Sandbox``."""
     return lambda function: _add_options(function, mode)
 
 
+PARAMETERS = (
+    "sandbox_mode",
+    "memory",
+    "cpu_seconds",
+    "max_processes",
+    "max_open_files",
+    "max_file_size",
+    "allow_fallback",
+    "sandbox_user",
+)
+
+
 def _add_options(function: F, mode: str) -> F:
+    @functools.wraps(function)
+    def command(*args: Any, **kwargs: Any) -> Any:
+        values = [kwargs.pop(name) for name in PARAMETERS]
+        return function(*args, sandbox=sandbox_from_options(*values), **kwargs)
+
     decorators = [
         click.option(
             "--sandbox",
+            "sandbox_mode",
             type=click.Choice(["none", "rlimits", "bwrap"]),
             default=mode,
             show_default=True,
@@ -79,10 +101,17 @@ def _add_options(function: F, mode: str) -> F:
             is_flag=True,
             help="If --sandbox bwrap does not work on this machine, run with rlimits instead.",
         ),
+        click.option(
+            "--sandbox-user",
+            default=DEFAULT_USER,
+            show_default=True,
+            help="The host user (name or uid) bots and builds run as when thousand runs as "
+            "root; never root. See docs/security.md.",
+        ),
     ]
     for decorator in reversed(decorators):
-        function = decorator(function)
-    return function
+        command = decorator(command)
+    return command  # type: ignore[return-value]
 
 
 def sandbox_from_options(
@@ -93,6 +122,7 @@ def sandbox_from_options(
     max_open_files: int,
     max_file_size: int,
     allow_fallback: bool,
+    user: str = DEFAULT_USER,
 ) -> Sandbox:
     try:
         return Sandbox(
@@ -103,8 +133,10 @@ def sandbox_from_options(
             open_files=max_open_files,
             file_size_mib=max_file_size,
             allow_fallback=allow_fallback,
+            user=user,
         )
     except ValidationError as error:
         first = error.errors()[0]
         field = str(first["loc"][0]) if first["loc"] else "sandbox"
-        raise click.BadParameter(first["msg"], param_hint=OPTION_OF_FIELD.get(field)) from None
+        message = first["msg"].removeprefix("Value error, ")
+        raise click.BadParameter(message, param_hint=OPTION_OF_FIELD.get(field)) from None

@@ -32,7 +32,7 @@ from referee.cli.options import (
     rules_option,
     seed_option,
 )
-from referee.cli.sandbox_options import sandbox_from_options, sandbox_options
+from referee.cli.sandbox_options import sandbox_options
 from referee.games.chance import fresh_seed
 from referee.games.match import GameOutcome, MatchConfig
 from referee.games.matchfolders import (
@@ -159,13 +159,7 @@ def tournament(
     replays: str | None,
     compress: bool,
     resume: str | None,
-    sandbox: str,
-    memory: int,
-    cpu_seconds: float,
-    max_processes: int,
-    max_open_files: int,
-    max_file_size: int,
-    allow_fallback: bool,
+    sandbox: Sandbox,
     pin: bool,
     as_json: bool,
     html_out: str | None,
@@ -186,9 +180,6 @@ def tournament(
         raise click.UsageError("Missing argument 'BOT BOT BOT [BOT...]' (or --resume DIR).")
     if resume is not None:
         refuse_with_resume(click.get_current_context())
-    chosen = sandbox_from_options(
-        sandbox, memory, cpu_seconds, max_processes, max_open_files, max_file_size, allow_fallback
-    )
     sys.exit(
         run_tournament_command(
             bots=bots,
@@ -204,7 +195,7 @@ def tournament(
             replays=replays,
             compress=compress,
             resume=resume,
-            sandbox=chosen,
+            sandbox=sandbox,
             as_json=as_json,
             html_out=html_out,
             force=force,

@@ -354,7 +354,14 @@ def transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
 
 
 def init(path: Path, meta: dict[str, Any]) -> None:
+    """A new ladder, private to its owner: the database (its master seed decides every deal)
+    and the files folder (replays, logs, submissions) are closed to every other user, the
+    sandbox user that bots run as included; SQLite gives its journal files the database's
+    mode."""
     db = connect(path, create=True)
+    os.chmod(path, 0o600)
+    with contextlib.suppress(FileExistsError):
+        paths.files_dir(path).mkdir(mode=0o700)
     mine = {
         "format": MARK,
         "ladder_id": uuid.uuid4().hex,

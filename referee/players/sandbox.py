@@ -27,6 +27,7 @@ import contextlib
 import functools
 import os
 import pwd
+import re
 import shutil
 import signal
 import stat
@@ -38,7 +39,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from referee.players.containment import launcher_environment, wrap
 
@@ -52,9 +53,11 @@ OPTION_OF_FIELD = {
     "processes": "--max-processes",
     "open_files": "--max-open-files",
     "file_size_mib": "--max-file-size",
+    "user": "--sandbox-user",
 }
 
 DEFAULT_USER = "nobody"
+USER_NAME = re.compile(r"[a-z_][a-z0-9_.-]{0,31}|[0-9]{1,10}")
 
 # Where a system keeps what programs need to run; bound read-only into a bwrap sandbox.
 SYSTEM_PATHS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt")
@@ -109,12 +112,19 @@ class Sandbox(BaseModel):
     )
     user: str = Field(
         default=DEFAULT_USER,
-        min_length=1,
-        max_length=32,
-        pattern=r"^([a-z_][a-z0-9_.-]*|[0-9]+)$",
         description="The host user (name or uid) every bot and build runs as when the "
         "referee runs as root; never root itself",
     )
+
+    @field_validator("user")
+    @classmethod
+    def _user_name(cls, value: str) -> str:
+        if not USER_NAME.fullmatch(value):
+            raise ValueError(
+                "a user name (up to 32 of a-z, 0-9, _ . -, not starting with a digit, . or -) "
+                "or a uid"
+            )
+        return value
 
     @property
     def limited(self) -> bool:

@@ -166,21 +166,28 @@ def _host_credentials(marker: str, within: float = 20.0) -> dict[str, str]:
     raise AssertionError(f"no prowler carrying {marker} seen within {within} s")
 
 
-@pytest.mark.parametrize("mode", MODES)
+UNNAMED_UID = 64999
+"""A uid with no account, as --sandbox-user may name (container images often run such)."""
+
+
+@pytest.mark.parametrize(
+    ("mode", "user"), [*((mode, DEFAULT_USER) for mode in MODES), ("bwrap", str(UNNAMED_UID))]
+)
 def test_the_bot_is_the_sandbox_user_on_the_host(
-    mode: str, private: Private, tmp_path: Path
+    mode: str, user: str, private: Private, tmp_path: Path
 ) -> None:
     if mode == "bwrap":
         need_bwrap()
-    uid, gid = host_user(DEFAULT_USER)
+    uid, gid = host_user(user)
     marker = f"prowler-{uuid.uuid4().hex}"
     bot = _prowler("--linger", "2", targets=[marker])
     seen: dict[str, str] = {}
     watcher = threading.Thread(target=lambda: seen.update(_host_credentials(marker)))
     watcher.start()
     run = run_match(
-        [bot, "builtin:random"], "--games", "1", "--sandbox", mode, *FAST, as_json=False
-    )
+        [bot, "builtin:random"], "--games", "1", "--sandbox", mode, "--sandbox-user", user,
+        *FAST, as_json=False,
+    )  # fmt: skip
     watcher.join()
     assert run.returncode == 0, run.explain()
     assert seen["Uid"].split() == [str(uid)] * 4, seen  # real, effective, saved, file system
@@ -308,3 +315,22 @@ def test_a_normal_users_bots_read_no_root_only_file_nor_under_bwrap_its_own(
         assert not any("root-only" in text for text in loot.values()), loot
         in_ladder = [path for path in loot if path.startswith(str(private.ladder))]
         assert bool(in_ladder) == (mode == "rlimits"), loot
+
+
+@pytest.mark.parametrize(
+    ("user", "said"),
+    [
+        ("root", "is root or in root's group"),
+        ("0", "is root or in root's group"),
+        ("no-such-user-here", "does not exist on this machine"),
+        ("Bad User\x1b[31m", "a user name"),
+    ],
+)
+def test_a_sandbox_user_that_cannot_be_is_one_error_line(user: str, said: str) -> None:
+    if os.geteuid() != 0 and "a user name" not in said:
+        refuse("only a root referee becomes the sandbox user")
+    run = run_match(["builtin:random", "builtin:random"], "--sandbox-user", user, as_json=False)
+    lines = run.stderr.strip().splitlines()
+    assert run.returncode in (1, 2) and len(lines) == 1, run.explain()
+    assert lines[0].startswith("thousand: error:") and said in lines[0], lines
+    assert "\x1b" not in run.stderr
