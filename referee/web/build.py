@@ -141,11 +141,7 @@ def _watch(
             stopped = f"the build ran out of time ({limits.seconds:g} s)"
         elif now >= next_look:
             next_look = now + WATCH_SECONDS
-            used, files = folder_usage(folder, limits.files)
-            if used > limits.disk_mib * MIB:
-                stopped = f"the build wrote more than {limits.disk_mib} MiB into its folder"
-            elif files > limits.files:
-                stopped = f"the build made more than {limits.files} files and folders"
+            stopped = _over(folder, limits)
         if stopped:
             _kill(process, cgroup)
             break
@@ -162,6 +158,8 @@ def _watch(
             cut = True
     code = process.wait()
     process.stdout.close()
+    if not stopped:  # what it wrote since the last look, or all of it in a quick build
+        stopped = _over(folder, limits)
     spent = time.monotonic() - started
     if cut:
         out.write(f"\n[the build's output was cut here, at {LOG_LIMIT_MIB} MiB]\n".encode())
@@ -179,6 +177,16 @@ def _watch(
         name = signal.Signals(code - 128).name
         return BuildResult(False, f"the build was killed by {name}", spent)
     return BuildResult(False, f"the build failed with exit code {code}", spent)
+
+
+def _over(folder: Path, limits: BuildLimits) -> str:
+    """Which bound of the folder the build passed, or ""."""
+    used, files = folder_usage(folder, limits.files)
+    if used > limits.disk_mib * MIB:
+        return f"the build wrote more than {limits.disk_mib} MiB into its folder"
+    if files > limits.files:
+        return f"the build made more than {limits.files} files and folders"
+    return ""
 
 
 def _kill(process: subprocess.Popen[bytes], cgroup: BotCgroup | None) -> None:
