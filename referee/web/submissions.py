@@ -289,12 +289,21 @@ PROGRAM_FILES = ("upload", "bot")
 unpacked and built from it — up to the upload and unpacked limits, each time."""
 
 
+RECORDS_KEPT = 20
+"""Submissions of an account whose folder (build log, manifest, build record) is kept: the
+latest ones. An older one keeps its row (status, reasons, build summary, check report) and
+loses its folder, so that what an account leaves on disk is bounded — at most this many
+build logs of 1 MiB — however long the contest runs at six submissions an hour."""
+
+
 def prune(db: sqlite3.Connection, db_path: Path, account_id: int) -> None:
     """Remove the program files of the account's finished submissions, except the version its
     entrant plays and any version a running match still plays (it is pruned after a later
-    submission). Without this a contestant could fill the disk within the rate limit, each
-    upload kept forever. What stays of every submission — its build log, build record and
-    manifest, its reasons and check report in the database — is all /mine shows."""
+    submission), and the whole folder of every finished submission older than the latest
+    ``RECORDS_KEPT`` (with the same exceptions). Without this a contestant could fill the disk
+    within the rate limit, each upload and build log kept forever. What stays of a recent
+    submission — its build log, build record and manifest, its reasons and check report in
+    the database — is all /mine shows; of an older one, its row."""
     link = db.execute(
         "SELECT e.id, e.bot FROM entrants e JOIN account_entrants a ON a.entrant_id = e.id "
         "WHERE a.account_id = ?",
@@ -312,17 +321,27 @@ def prune(db: sqlite3.Connection, db_path: Path, account_id: int) -> None:
     active = Path(link["bot"]).resolve().parent if link is not None else None
     finished = db.execute(
         "SELECT id, status, version FROM submissions WHERE account_id = ? "
-        "AND status NOT IN (?, ?, ?)",
+        "AND status NOT IN (?, ?, ?) ORDER BY id DESC",
         (account_id, *IN_PROGRESS),
     ).fetchall()
+    recent = {
+        int(row["id"])
+        for row in db.execute(
+            "SELECT id FROM submissions WHERE account_id = ? ORDER BY id DESC LIMIT ?",
+            (account_id, RECORDS_KEPT),
+        )
+    }
     for row in finished:
         folder = folder_of(db_path, account_id, int(row["id"]))
         if folder.resolve() == active or (
             row["status"] == "accepted" and row["version"] in playing
         ):
             continue
-        for name in PROGRAM_FILES:
-            remove_workdir(folder / name)
+        if int(row["id"]) in recent:
+            for name in PROGRAM_FILES:
+                remove_workdir(folder / name)
+        else:
+            remove_workdir(folder)
 
 
 def _process(
