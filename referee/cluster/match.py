@@ -16,7 +16,7 @@ import contextlib
 import dataclasses
 import math
 
-from referee.cluster.bundles import PortableBot, bundle_bot
+from referee.cluster.bundles import PortableBot, bundle_bot, verify_travels
 from referee.cluster.connect import ClusterError, distributed_module, parse_executor
 from referee.cluster.returns import write_returned
 from referee.cluster.submit import Cluster
@@ -70,6 +70,10 @@ async def run_match_on_cluster(
         portable, bundle = bundle_bot(spec)
         bots.append(portable)
         if bundle is not None:
+            # Unpacked here first, as a worker will: a bot whose files do not survive it
+            # stops the match with one line now, and a worker that fails where this did is
+            # unfit (its tasks go elsewhere), not a reason to stop.
+            await asyncio.to_thread(verify_travels, bundle)
             bundles[bundle.digest] = bundle.data
     slots = max(1, cluster.threads(), config.concurrency)
     group = len(duplicate_seatings(players)) if config.rotate else 1

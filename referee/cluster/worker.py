@@ -112,10 +112,13 @@ def _play(task: Task, where: str) -> TaskResult:
     for digest, data in task.bundles.items():
         try:
             roots[digest] = unpack(digest, data, cache)
-        except BundleError:
+        except BundleError as error:
             if data is None:  # not cached here after all (or changed): ask for the bytes
                 raise BundleMissing(where, digest) from None
-            raise
+            # The coordinator unpacked and verified these very bytes before sending them
+            # (``verify_travels``): if they fail here, this worker differs (its Python, its
+            # file system), which is no bot's fault and no reason to lose the match.
+            raise WorkerUnfit(where, for_terminal(str(error), 300)) from None
     specs = [materialise(b, roots.get(b.bundle) if b.bundle else None) for b in task.bots]
     for spec in specs:
         reason = missing_program(spec)

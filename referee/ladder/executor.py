@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from referee.games.match import GameOutcome, MatchConfig, duplicate_seatings, run_match
 from referee.ladder.store import LadderError
-from referee.players.botspec import parse_bot_or_unavailable
+from referee.players.botspec import BotSpec, parse_bot_or_unavailable
 from referee.players.players import TimeControl
 from referee.players.sandbox import Sandbox
 from thousand.rules_io import rules_from_mapping
@@ -63,9 +63,20 @@ class MatchOutcome:
     entrants: list[EntrantOutcome]
     replays: list[str]
     fault_kinds: dict[str, int] = field(default_factory=dict)
+    unrunnable: dict[int, str] = field(default_factory=dict)
+    """Seat (index into ``MatchSpec.bots``) -> why that entrant's bot could not be run at all
+    (its files gone or changed since admission, its bundle refused): the entrant forfeited,
+    and is the match's named cause (``service.record``)."""
 
 
-def outcome_from_games(players: int, outcomes: list[GameOutcome]) -> MatchOutcome:
+def unrunnable_seats(bots: list[BotSpec]) -> dict[int, str]:
+    """The seats whose bot cannot be started (``parse_bot_or_unavailable`` said why)."""
+    return {i: bot.unavailable for i, bot in enumerate(bots) if bot.unavailable is not None}
+
+
+def outcome_from_games(
+    players: int, outcomes: list[GameOutcome], unrunnable: dict[int, str] | None = None
+) -> MatchOutcome:
     per = [EntrantOutcome() for _ in range(players)]
     kinds: dict[str, int] = {}
     for game in outcomes:
@@ -82,7 +93,7 @@ def outcome_from_games(players: int, outcomes: list[GameOutcome]) -> MatchOutcom
             per[fault.bot].faults += 1
             kinds[fault.kind] = kinds.get(fault.kind, 0) + 1
     replays = [str(g.replay) for g in outcomes if g.replay is not None]
-    return MatchOutcome(per, replays, kinds)
+    return MatchOutcome(per, replays, kinds, dict(unrunnable or {}))
 
 
 class Executor(Protocol):
@@ -146,10 +157,11 @@ class LocalExecutor:
 
     async def run(self, spec: MatchSpec) -> MatchOutcome:
         config = match_config(spec, self.sandbox)
+        unrunnable = unrunnable_seats(config.bots)
         running = self.running
         if running is None:
             outcomes = await run_match(config)
-            return outcome_from_games(spec.players, outcomes)
+            return outcome_from_games(spec.players, outcomes, unrunnable)
         core = min(running, key=lambda c: (running[c], c))  # one event loop: no race
         running[core] += 1
         config.cores = (core,)
@@ -157,4 +169,4 @@ class LocalExecutor:
             outcomes = await run_match(config)
         finally:
             running[core] -= 1
-        return outcome_from_games(spec.players, outcomes)
+        return outcome_from_games(spec.players, outcomes, unrunnable)

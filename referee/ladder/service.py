@@ -16,6 +16,7 @@ import os
 import shutil
 import socket
 import sqlite3
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,9 +27,20 @@ from referee.games import chance
 from referee.ladder import paths, ratings, scheduler, store
 from referee.ladder.executor import Executor, ExecutorLost, MatchOutcome, MatchSpec
 from referee.players.botspec import BotSpecError, parse_bot
+from referee.safetext import NAME_LIMIT, for_terminal
 
 STALE_SECONDS = 600.0
 HEARTBEAT_SECONDS = 15.0
+UNRUNNABLE_LIMIT = 3
+"""An entrant whose bot cannot be run at all (its files gone, or changed since admission so that
+they cannot travel to a worker) in this many recorded matches in a row of its current version
+is disabled. Such a bot forfeits (see ``record``): its table-mates lose nothing, but every
+forfeit is a seat a working bot did not get. One is no proof (a folder caught half-way through
+a copy, a file replaced while it was packed), and the scheduler seldom draws an entrant that
+faults, so three in a row separates a bot that is broken from one that had a bad moment
+without leaving it in the schedule for long. A match it plays ends the count; a new version
+(``update``, a new submission) starts its own. ``ladder enable`` keeps the count: enabled while
+still broken, it is disabled again by its next forfeit."""
 
 
 def _start_time(pid: int) -> str:
@@ -77,6 +89,25 @@ def reap_stale(db: sqlite3.Connection) -> int:
 class Claim:
     spec: MatchSpec
     entrants: list[store.Entrant]
+
+
+@dataclass(frozen=True)
+class Forfeit:
+    """An entrant named as the cause of a match it could not play: its seat's games were its
+    faults, the others' match stood."""
+
+    match_id: int
+    name: str
+    reason: str
+    streak: int
+    """Matches in a row, this one included, that its current version forfeited so."""
+    disabled: bool
+    """This forfeit took the entrant out of the schedule (``UNRUNNABLE_LIMIT``)."""
+
+
+@dataclass(frozen=True)
+class Recorded:
+    forfeits: list[Forfeit]
 
 
 def claim(db: sqlite3.Connection, db_path: Path, worker: str, *, uniform: bool = False) -> Claim:
@@ -128,9 +159,17 @@ def claim(db: sqlite3.Connection, db_path: Path, worker: str, *, uniform: bool =
     return Claim(spec, chosen)
 
 
-def record(db: sqlite3.Connection, worker: str, claim_: Claim, outcome: MatchOutcome) -> bool:
+def record(
+    db: sqlite3.Connection, worker: str, claim_: Claim, outcome: MatchOutcome
+) -> Recorded | None:
     """Write a finished match, its entrants' statistics and the rating update, all or nothing.
-    Returns False when the match is no longer ours (it was reaped as stale meanwhile)."""
+    Returns None when the match is no longer ours (it was reaped as stale meanwhile).
+
+    An entrant whose bot could not be run (``outcome.unrunnable``) forfeited: it faulted in
+    every game and is ranked last, and the match counts for its table-mates as played — a
+    forfeit is the absentee's loss, never theirs, and their order among themselves was decided
+    by the same duplicate games as ever. It is named as the cause in the match's summary, and
+    disabled in the same transaction once it has forfeited ``UNRUNNABLE_LIMIT`` in a row."""
     match_id = claim_.spec.match_id
     here = store.location(db)
     with store.transaction(db):
@@ -138,7 +177,7 @@ def record(db: sqlite3.Connection, worker: str, claim_: Claim, outcome: MatchOut
             "SELECT status, worker, versions FROM matches WHERE id = ?", (match_id,)
         ).fetchone()
         if row is None or row["status"] != "running" or row["worker"] != worker:
-            return False
+            return None
         versions = json.loads(row["versions"])
         ids = [e.id for e in claim_.entrants]
         current = {
@@ -198,17 +237,52 @@ def record(db: sqlite3.Connection, worker: str, claim_: Claim, outcome: MatchOut
                 ),
             )
         db.execute("INSERT INTO rating_events (kind, match_id) VALUES ('match', ?)", (match_id,))
+        summary: dict[str, Any] = {"ranks": ranks, "faults": outcome.fault_kinds}
+        if outcome.unrunnable:
+            summary["unrunnable"] = {str(ids[s]): why for s, why in outcome.unrunnable.items()}
         db.execute(
             "UPDATE matches SET status = 'done', finished = ?, replays = ?, summary = ? "
             "WHERE id = ?",
             (
                 finished,
                 json.dumps([paths.stored_replay(r, here) for r in outcome.replays]),
-                json.dumps({"ranks": ranks, "faults": outcome.fault_kinds}),
+                json.dumps(summary),
                 match_id,
             ),
         )
-    return True
+        forfeits = [
+            _forfeit(db, match_id, claim_.entrants[seat], versions[seat], reason)
+            for seat, reason in sorted(outcome.unrunnable.items())
+        ]
+    return Recorded(forfeits)
+
+
+def _forfeit(
+    db: sqlite3.Connection, match_id: int, entrant: store.Entrant, version: int, reason: str
+) -> Forfeit:
+    """Count the entrant's forfeits in a row (the match just written included) and disable it
+    at ``UNRUNNABLE_LIMIT``; inside ``record``'s transaction."""
+    recent = db.execute(
+        "SELECT m.summary FROM results r JOIN matches m ON m.id = r.match_id "
+        "WHERE r.entrant_id = ? AND r.version = ? AND m.status = 'done' ORDER BY m.id DESC",
+        (entrant.id, version),
+    )
+    streak = 0
+    for row in recent:
+        named = json.loads(row["summary"] or "{}").get("unrunnable") or {}
+        if str(entrant.id) not in named:
+            break
+        streak += 1
+    recent.close()
+    disabled = False
+    if streak >= UNRUNNABLE_LIMIT:
+        # Not a newer version admitted meanwhile (it has a fresh count), nor one already off.
+        changed = db.execute(
+            "UPDATE entrants SET enabled = 0 WHERE id = ? AND version = ? AND enabled = 1",
+            (entrant.id, version),
+        )
+        disabled = changed.rowcount > 0
+    return Forfeit(match_id, entrant.name, reason, streak, disabled)
 
 
 def abandon(db: sqlite3.Connection, worker: str, match_ids: list[int]) -> None:
@@ -261,9 +335,13 @@ async def run(
     *,
     uniform: bool = False,
     on_failure: Callable[[int, Exception], None] | None = None,
+    on_forfeit: Callable[[Forfeit], None] | None = None,
 ) -> int:
     """Play matches until the budget closes or ``stop`` is set; returns how many were recorded.
-    Cancelling the task abandons the matches in flight (their rows say so)."""
+    Cancelling the task abandons the matches in flight (their rows say so). Every forfeit
+    (``record``) is told to ``on_forfeit``, by default as a warning line on stderr: the
+    organiser has an entrant to look at."""
+    tell = on_forfeit or warn_forfeit
     db = store.connect(db_path)
     worker = worker_id()
     running: dict[asyncio.Task[MatchOutcome], Claim] = {}
@@ -315,7 +393,9 @@ async def run(
                 except store.DiskFull:
                     running[task] = claim_  # not recorded: abandoned with the others, below
                     raise
-                if done:
+                if done is not None:
+                    for forfeit in done.forfeits:
+                        tell(forfeit)
                     recorded += 1
                     if on_recorded is not None:
                         on_recorded(recorded, leader(db))
@@ -335,6 +415,22 @@ async def run(
         raise
     finally:
         db.close()
+
+
+def warn_forfeit(forfeit: Forfeit) -> None:
+    """One line per forfeit, naming the entrant and why (its text is the bot author's: made
+    safe for a terminal)."""
+    name = for_terminal(forfeit.name, NAME_LIMIT)
+    head = f"thousand: warning: match {forfeit.match_id}: entrant {name!r} could not be run"
+    why = for_terminal(forfeit.reason, 400)
+    if forfeit.disabled:
+        tail = (
+            f"disabled after {forfeit.streak} forfeited matches in a row; fix its bot, then "
+            "thousand ladder update DB NAME BOT (or: thousand ladder enable DB NAME)"
+        )
+    else:
+        tail = f"it forfeits the match ({forfeit.streak} in a row; disabled at {UNRUNNABLE_LIMIT})"
+    print(f"{head} ({why}): {tail}", file=sys.stderr, flush=True)
 
 
 def _abandon_if_possible(db: sqlite3.Connection, worker: str, match_ids: list[int]) -> None:

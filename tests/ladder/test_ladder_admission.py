@@ -2,11 +2,15 @@
 (referee/cluster/bundles.py) is refused when it is admitted — by ``ladder add``, with or
 without the conformance check, and by the shared ``admission.check`` the contest server's
 submissions go through — with the reason in one line, before the bot is run at all. Every
-folder here is hostile in one way; a folder with an ordinary link inside it is admitted."""
+folder here is hostile in one way; a folder with an ordinary link inside it is admitted.
+
+And what admission cannot see, a bot broken after it (its files gone): it forfeits its own
+matches, never its table-mates', and is disabled after ``service.UNRUNNABLE_LIMIT`` of them."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import socket
 import stat
@@ -17,8 +21,10 @@ from pathlib import Path
 import pytest
 
 from referee.cluster.bundles import MAX_BUNDLE_BYTES, MAX_BUNDLE_FILES
-from referee.ladder import admission, store
+from referee.ladder import admission, service, store
+from referee.ladder.executor import LocalExecutor
 from referee.players.botspec import parse_bot
+from referee.players.sandbox import Sandbox
 from tests.ladder.conftest import RANDOM_BOT, make_ladder, one_error_line, quick, quick_ok
 
 
@@ -144,3 +150,60 @@ def test_the_servers_admission_check_refuses_it_before_running_the_bot(
     assert [p["fault"] for p in report.problems] == ["bundle"]
     (line,) = admission.reasons(report)
     assert "cannot travel to a cluster's workers" in line and reason in line, line
+
+
+def test_an_entrant_whose_bot_vanishes_forfeits_and_is_disabled_after_the_limit(
+    tmp_path: Path, marker: str
+) -> None:
+    """After admission, on the local executor too: a bot whose files have gone forfeits
+    (faults in every game, its table-mates' match recorded), is named, and is disabled by its
+    ``UNRUNNABLE_LIMIT``-th forfeit in a row; enabled again while still broken, it is disabled
+    again by its next forfeit, not given the whole count again."""
+    folder = tmp_path / "vanishing"
+    folder.mkdir()
+    (folder / "bot.py").write_bytes(RANDOM_BOT.read_bytes())
+    good = {"r1": "builtin:random", "r2": "builtin:random", "f1": "builtin:first"}
+    db = make_ladder(
+        tmp_path, {**good, "vanishing": f"{sys.executable} {folder}/bot.py 1 {marker}"}
+    )
+    (folder / "bot.py").unlink()
+
+    def play_until_disabled(limit: int) -> list[service.Forfeit]:
+        seen: list[service.Forfeit] = []
+        stop = asyncio.Event()
+
+        def on_forfeit(forfeit: service.Forfeit) -> None:
+            seen.append(forfeit)
+            if forfeit.disabled:
+                stop.set()
+
+        executor = LocalExecutor(Sandbox(mode="rlimits"))
+        budget = service.Budget(matches=limit)
+        asyncio.run(service.run(db, executor, budget, 1, stop, on_forfeit=on_forfeit))
+        return seen
+
+    first = play_until_disabled(80)
+    assert [f.streak for f in first] == list(range(1, service.UNRUNNABLE_LIMIT + 1)), first
+    assert [f.disabled for f in first] == [False] * (service.UNRUNNABLE_LIMIT - 1) + [True]
+    assert all(f.name == "vanishing" and "bot script not found" in f.reason for f in first)
+    conn = store.connect(db, write=False)
+    try:
+        rows = {e.name: e for e in store.entrants(conn)}
+        assert not rows["vanishing"].enabled
+        assert rows["vanishing"].fault_games == rows["vanishing"].games > 0
+        assert all(rows[name].enabled and rows[name].faults == 0 for name in good)
+        summaries = [
+            json.loads(r["summary"])
+            for r in conn.execute("SELECT summary FROM matches WHERE status = 'done'")
+        ]
+        assert (
+            conn.execute("SELECT COUNT(*) FROM matches WHERE status != 'done'").fetchone()[0] == 0
+        )
+    finally:
+        conn.close()
+    named = [s["unrunnable"] for s in summaries if "unrunnable" in s]
+    assert named == [{str(rows["vanishing"].id): first[0].reason}] * service.UNRUNNABLE_LIMIT
+
+    quick_ok("enable", db, "vanishing")
+    again = play_until_disabled(80)
+    assert [(f.streak, f.disabled) for f in again] == [(service.UNRUNNABLE_LIMIT + 1, True)]
