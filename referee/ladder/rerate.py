@@ -7,7 +7,6 @@ the proof that the standings follow from the recorded games and nothing else.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from dataclasses import dataclass
 
@@ -26,21 +25,20 @@ def recompute(db: sqlite3.Connection) -> Rerated:
     matches meanwhile, and history and stored ratings must be read as of one moment."""
     current = {e.id: ratings.Rating() for e in store.entrants(db)}
     count = 0
-    events = db.execute("SELECT * FROM rating_events ORDER BY seq").fetchall()
-    for event in events:
-        if event["kind"] == "reset":
-            current[event["entrant_id"]] = ratings.Rating()
+    for event in store.rating_events(db):
+        if event.kind == "reset":
+            if event.entrant_id not in current:
+                raise store.damaged(db, f"rating event {event.seq} resets an unknown entrant")
+            current[event.entrant_id] = ratings.Rating()
             continue
-        match = db.execute(
-            "SELECT entrants FROM matches WHERE id = ?", (event["match_id"],)
-        ).fetchone()
-        ids = json.loads(match["entrants"])
-        rank_of = {
-            r["entrant_id"]: r["rank"]
-            for r in db.execute(
-                "SELECT entrant_id, rank FROM results WHERE match_id = ?", (event["match_id"],)
+        assert event.match_id is not None  # checked by the reader
+        ids = store.match(db, event.match_id).entrants
+        rank_of = store.ranks(db, event.match_id)
+        missing = [i for i in ids if i not in rank_of or i not in current]
+        if missing:
+            raise store.damaged(
+                db, f"match {event.match_id} has no result for its entrant #{missing[0]}"
             )
-        }
         after = ratings.update([current[i] for i in ids], [rank_of[i] for i in ids])
         for entrant_id, rating in zip(ids, after, strict=True):
             current[entrant_id] = rating

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import hashlib
 import html
-import json
 import sqlite3
 from pathlib import Path
 
@@ -114,21 +113,17 @@ def matches(db: sqlite3.Connection, bot: str | None = None, last: int = 20) -> l
     names = {e.id: e.name for e in store.entrants(db)}
     bot_id = store.entrant_by_name(db, bot).id if bot else None
     rows = []
-    for row in db.execute("SELECT * FROM matches ORDER BY id DESC"):
-        ids = json.loads(row["entrants"])
-        if bot_id is not None and bot_id not in ids:
+    for match in store.matches(db):
+        if bot_id is not None and bot_id not in match.entrants:
             continue
-        summary = json.loads(row["summary"]) if row["summary"] else {}
         rows.append(
             MatchRow(
-                id=row["id"],
-                status=row["status"],
-                finished=row["finished"],
-                entrants=[names.get(i, f"#{i}") for i in ids],
-                ranks=summary.get("ranks"),
-                replays=[
-                    str(paths.replay_file(r, here)) for r in json.loads(row["replays"] or "[]")
-                ],
+                id=match.id,
+                status=match.status,
+                finished=match.finished,
+                entrants=[names.get(i, f"#{i}") for i in match.entrants],
+                ranks=match.ranks,
+                replays=[str(paths.replay_file(r, here)) for r in match.replays],
             )
         )
         if len(rows) >= last:

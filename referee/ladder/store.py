@@ -11,20 +11,28 @@ from __future__ import annotations
 import contextlib
 import datetime
 import errno
+import functools
 import hashlib
 import json
+import math
 import os
 import random
 import sqlite3
 import time
 import urllib.parse
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Self, cast
+
+from pydantic import ValidationError
 
 from referee.ladder import paths
+from referee.players.sandbox import Sandbox
+from referee.safetext import shorten
+from thousand.errors import RulesError
+from thousand.registry import GAME_NAMES, game_spec
 
 SCHEMA_VERSION = 2
 """2: bot commands stored with absolute paths, replays relative to the ladder's files folder."""
@@ -98,6 +106,28 @@ class LadderError(ValueError):
     """A mistake a person can make with a ladder; one line."""
 
 
+class LadderDamaged(LadderError):
+    """The file holds what no command of ours writes: a table or column gone, a value of the
+    wrong type, pages SQLite cannot make sense of. Someone edited it by hand, a copy stopped
+    half-way, a disk went bad. Found where the data is read, so no command goes on with it,
+    and said in one line naming the ladder and the damage."""
+
+    def __init__(self, path: Path, what: str) -> None:
+        super().__init__(f"the ladder {path} is damaged: {what}")
+
+
+class LadderUnavailable(LadderError):
+    """SQLite cannot use a ladder just now, for a reason outside the file: an I/O error (a
+    full disk refuses even the shared-memory file a reader needs), a lock held too long, a
+    read-only mount, a log file it cannot open. Said in SQLite's own words: the ladder may be
+    perfectly sound, so it is never called "not a ladder". ``code`` is SQLite's primary result
+    code (a lock is waited out, see ``transaction``)."""
+
+    def __init__(self, message: str, code: int) -> None:
+        super().__init__(message)
+        self.code = code
+
+
 def now_iso() -> str:
     return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
 
@@ -126,6 +156,179 @@ class Entrant:
         return self.fault_games / self.games if self.games else 0.0
 
 
+class DiskFull(LadderError):
+    """The disk (or a quota) is full: the write that needed the space did not happen."""
+
+
+FULL_MESSAGE = "the disk is full (writing to the ladder database)"
+
+
+def is_disk_full(error: BaseException) -> bool:
+    """A write refused for want of space (a full disk, a quota), from SQLite or the OS."""
+    if isinstance(error, DiskFull):
+        return True
+    if isinstance(error, sqlite3.Error):
+        return _code(error) == sqlite3.SQLITE_FULL or "database or disk is full" in str(error)
+    return isinstance(error, OSError) and error.errno in (errno.ENOSPC, errno.EDQUOT)
+
+
+# ------------------------------------------------------------------ SQLite's errors, named
+
+_DAMAGE_CODES = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
+_LOCK_CODES = frozenset({sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED})
+_UNAVAILABLE_CODES = _LOCK_CODES | {
+    sqlite3.SQLITE_IOERR,
+    sqlite3.SQLITE_READONLY,
+    sqlite3.SQLITE_CANTOPEN,
+    sqlite3.SQLITE_PERM,
+    sqlite3.SQLITE_NOMEM,
+    sqlite3.SQLITE_PROTOCOL,
+    sqlite3.SQLITE_NOLFS,
+}
+
+
+def _code(error: sqlite3.Error) -> int | None:
+    """SQLite's primary result code (the extended code's low byte)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    return code & 0xFF if isinstance(code, int) else None
+
+
+def _no_room(folder: Path) -> bool:
+    try:
+        return os.statvfs(folder).f_bavail == 0
+    except OSError:
+        return False
+
+
+def raise_for(error: sqlite3.Error, path: Path) -> None:
+    """Raise the ``LadderError`` that ``error`` means for the ladder at ``path`` when a person
+    or a disk caused it: damage, a full disk, a file SQLite cannot use now. Returns for every
+    other error (a constraint a command handles, a mistake in a query: a bug), which the
+    caller re-raises as it is."""
+    code = _code(error)
+    if code == sqlite3.SQLITE_FULL:
+        raise DiskFull(f"cannot write the ladder {path}: the disk is full") from None
+    if code in _DAMAGE_CODES:
+        raise LadderDamaged(path, f"SQLite says: {error}") from None
+    if code is None or code not in _UNAVAILABLE_CODES:
+        return
+    why = ""
+    if code == sqlite3.SQLITE_IOERR and _no_room(path.parent):
+        why = " (its disk is full: SQLite needs a little room beside a ladder even to read it)"
+    elif code in _LOCK_CODES:
+        why = " (another program holds it locked)"
+    raise LadderUnavailable(
+        f"cannot use the ladder {path}: SQLite says: {error}{why}", code
+    ) from None
+
+
+class _Cursor(sqlite3.Cursor):
+    """A cursor of a ``_Connection``: the same translation for the rows read after the query
+    started (a damaged page is met when it is reached)."""
+
+    def _failed(self, error: sqlite3.Error) -> None:
+        raise_for(error, cast(_Connection, self.connection).ladder)
+
+    def execute(self, sql: str, parameters: Any = (), /) -> Self:
+        try:
+            return super().execute(sql, parameters)
+        except sqlite3.Error as error:
+            self._failed(error)
+            raise
+
+    def executemany(self, sql: str, parameters: Iterable[Any], /) -> Self:
+        try:
+            return super().executemany(sql, parameters)
+        except sqlite3.Error as error:
+            self._failed(error)
+            raise
+
+    def executescript(self, sql_script: str, /) -> Self:
+        try:
+            super().executescript(sql_script)
+            return self
+        except sqlite3.Error as error:
+            self._failed(error)
+            raise
+
+    def __next__(self) -> Any:
+        try:
+            return super().__next__()
+        except sqlite3.Error as error:
+            self._failed(error)
+            raise
+
+    def fetchone(self) -> Any:
+        try:
+            return super().fetchone()
+        except sqlite3.Error as error:
+            self._failed(error)
+            raise
+
+    def fetchmany(self, size: int | None = 1) -> list[Any]:
+        try:
+            return super().fetchmany(size)
+        except sqlite3.Error as error:
+            self._failed(error)
+            raise
+
+    def fetchall(self) -> list[Any]:
+        try:
+            return super().fetchall()
+        except sqlite3.Error as error:
+            self._failed(error)
+            raise
+
+
+class _Connection(sqlite3.Connection):
+    """A connection to the ladder at ``ladder`` whose every query turns the SQLite errors a
+    person or a disk causes into ``LadderError``s naming the ladder (``raise_for``): the
+    store's readers, the commands and the run loop above them all read through it, and none
+    needs a try/except of its own. Other SQLite errors pass through unchanged."""
+
+    ladder: Path
+
+    def execute(self, sql: str, parameters: Any = (), /) -> _Cursor:
+        return self.cursor(_Cursor).execute(sql, parameters)
+
+    def executemany(self, sql: str, parameters: Iterable[Any], /) -> _Cursor:
+        return self.cursor(_Cursor).executemany(sql, parameters)
+
+    def executescript(self, sql_script: str, /) -> _Cursor:
+        return self.cursor(_Cursor).executescript(sql_script)
+
+
+def _sqlite(path: Path, target: str | Path, *, uri: bool = False) -> _Connection:
+    """A ``_Connection`` to the ladder at ``path`` (``target``: the path, or a URI for it)."""
+    try:
+        db = sqlite3.connect(
+            target, timeout=30.0, isolation_level=None, uri=uri, factory=_Connection
+        )
+    except sqlite3.Error as error:
+        raise_for(error, path)
+        raise
+    db.ladder = path
+    db.row_factory = sqlite3.Row
+    return db
+
+
+def ladder_path(db: sqlite3.Connection) -> Path:
+    """The ladder a connection reads, as its command named it (or as SQLite knows it)."""
+    return db.ladder if isinstance(db, _Connection) else location(db)
+
+
+def damaged(db: sqlite3.Connection, what: str) -> LadderDamaged:
+    """The error for damage ``what`` found in the ladder behind ``db`` (raise it)."""
+    return LadderDamaged(ladder_path(db), what)
+
+
+def shown(value: Any) -> str:
+    """A stored value quoted in a message about damage (bounded: it may be anything)."""
+    return shorten(repr(value), 60)
+
+
+# ---------------------------------------------------------------------- opening a ladder
+
 MARK = "thousand-ladder"
 """The value of the ``format`` key in a ladder's ``meta`` table: what makes a file ours."""
 
@@ -134,49 +337,81 @@ def _read_only_uri(path: Path, flag: str) -> str:
     return f"file:{urllib.parse.quote(str(path.resolve()))}?{flag}"
 
 
-def _open_read_only(path: Path) -> sqlite3.Connection:
+def _open_read_only(path: Path) -> _Connection:
     """A connection that cannot write, also on a read-only mount.
 
     ``mode=ro`` sees the write-ahead log of a live ladder, but needs the ``-shm`` file or the
     right to create it; on a read-only mount without one, ``immutable=1`` reads the database
-    file alone — all of it, since a ladder closed cleanly leaves no log behind.
+    file alone — all of it, since a ladder closed cleanly leaves no log behind. A file SQLite
+    cannot read is said as SQLite says it: not an SQLite database, damaged, or not usable now
+    (a full disk, a lock), which is no reason to call a sound ladder "not a ladder".
     """
-    last: sqlite3.Error | None = None
+    failures: list[sqlite3.Error] = []
     # immutable=1 takes no locks and ignores the log: only for a file nobody can write here.
     # On a writable ladder it could read a stale database while a run writes, and mixing it
     # with locking connections in one process upset SQLite ("disk I/O error").
     flags = ("mode=ro",) if writable(path) else ("mode=ro", "immutable=1")
     for flag in flags:
-        db = sqlite3.connect(_read_only_uri(path, flag), uri=True, timeout=30.0)
+        db = _sqlite(path, _read_only_uri(path, flag), uri=True)
         try:
-            db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+            # The plain method: the first error is judged below, not translated yet.
+            sqlite3.Connection.execute(db, "SELECT COUNT(*) FROM sqlite_master").fetchone()
         except sqlite3.Error as error:
             db.close()
-            last = error
+            failures.append(error)
             continue
-        db.row_factory = sqlite3.Row
         return db
-    raise LadderError(f"cannot read {path}: {last}")
+    # The ordinary read's failure, unless the fallback's tells more (the file itself is bad).
+    failure = next((f for f in failures if _code(f) in _DAMAGE_CODES), failures[0])
+    if _code(failure) == sqlite3.SQLITE_NOTADB:
+        raise LadderError(f"{path} is not a ladder database (not an SQLite database)")
+    raise_for(failure, path)
+    raise LadderError(f"cannot read the ladder {path}: SQLite says: {failure}")
 
 
-def _open_for_reading(path: Path) -> sqlite3.Connection:
+def _open_for_reading(path: Path) -> _Connection:
     """A connection for a command that only reads. Where the ladder can be written, an
     ordinary one kept from writing by ``query_only`` (it tidies SQLite's log files away when
     it closes, as a writer does); elsewhere a read-only one."""
     if not writable(path):
         return _open_read_only(path)
-    db = sqlite3.connect(path, timeout=30.0, isolation_level=None)
-    db.row_factory = sqlite3.Row
+    db = _sqlite(path, path)
     db.execute("PRAGMA busy_timeout = 30000")
     db.execute("PRAGMA query_only = ON")
     return db
 
 
+@functools.cache
+def _columns() -> dict[str, tuple[str, ...]]:
+    """Every table of ``SCHEMA`` and its columns, as SQLite reads the schema itself."""
+    db = sqlite3.connect(":memory:")
+    try:
+        db.executescript(SCHEMA)
+        query = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        tables = [str(row[0]) for row in db.execute(query)]
+        return {t: tuple(str(c[1]) for c in db.execute(f"PRAGMA table_info({t})")) for t in tables}
+    finally:
+        db.close()
+
+
+def _schema_problem(db: sqlite3.Connection, tables: set[str]) -> str | None:
+    """A table or column of ``SCHEMA`` the file lacks (dropped by hand), or None."""
+    for table, columns in _columns().items():
+        if table not in tables:
+            return f"its {table} table is missing"
+        have = {str(c[1]) for c in db.execute(f"PRAGMA table_info({table})")}
+        missing = [c for c in columns if c not in have]
+        if missing:
+            return f"its {table} table has no column {', '.join(missing)}"
+    return None
+
+
 def _recognise(path: Path) -> None:
-    """Is ``path`` a ladder? Decided without changing a byte of it (nor creating files next
-    to a rollback-journal database): a regular file, SQLite's header, and our ``meta`` table
-    with our mark — read through a read-only connection. Ladders made before the mark existed
-    are known by their meta keys and tables."""
+    """Is ``path`` a ladder, and a whole one? Decided without changing a byte of it (nor
+    creating files next to a rollback-journal database): a regular file, SQLite's header, and
+    our ``meta`` table with our mark — read through a read-only connection — then every table
+    and column of ``SCHEMA``. Ladders made before the mark existed are known by their meta
+    keys and tables."""
     if not path.exists():
         raise LadderError(f"no ladder at {path} (create one with: thousand ladder init {path})")
     if not path.is_file():
@@ -188,25 +423,35 @@ def _recognise(path: Path) -> None:
         raise LadderError(f"{path} is not a ladder database (an empty file)")
     if not os.access(path, os.R_OK):
         raise LadderError(f"cannot read {path}: Permission denied")
-    try:
-        db = _open_read_only(path)
-    except LadderError:
-        raise LadderError(f"{path} is not a ladder database (SQLite cannot open it)") from None
+    db = _open_read_only(path)
     try:
         tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         keys: dict[str, str] = {}
         if "meta" in tables:
             keys = {str(r[0]): str(r[1]) for r in db.execute("SELECT key, value FROM meta")}
-    except sqlite3.Error as error:
-        if "not a database" in str(error):
-            raise LadderError(f"{path} is not a ladder database (not an SQLite database)") from None
-        raise LadderError(f"{path} is not a ladder database: {error}") from None
+        ours = keys.get("format") == json.dumps(MARK)
+        legacy = {"schema", "game", "players"} <= keys.keys() and {"entrants", "matches"} <= tables
+        if not (ours or legacy):
+            if set(_columns()) - {"meta"} <= tables:  # every other table of a ladder is there
+                what = (
+                    "its meta table is missing" if "meta" not in tables else "its settings are gone"
+                )
+                raise LadderDamaged(path, what)
+            raise LadderError(
+                f"{path} is not a ladder database (an SQLite file of another program)"
+            )
+        problem = _schema_problem(db, tables)
     finally:
         db.close()
-    ours = keys.get("format") == json.dumps(MARK)
-    legacy = {"schema", "game", "players"} <= keys.keys() and {"entrants", "matches"} <= tables
-    if not (ours or legacy):
-        raise LadderError(f"{path} is not a ladder database (an SQLite file of another program)")
+    if problem is not None:
+        raise LadderDamaged(path, problem)
+
+
+def _check_contents(db: sqlite3.Connection) -> None:
+    """What every command relies on, read once as it opens the ladder: the settings and the
+    entrants (a few rows). Matches and results are checked where they are read."""
+    read_meta(db)
+    entrants(db)
 
 
 def writable(path: Path) -> bool:
@@ -217,8 +462,9 @@ def writable(path: Path) -> bool:
 
 
 def connect(path: Path, *, create: bool = False, write: bool = True) -> sqlite3.Connection:
-    """Open a ladder. Nothing is changed in a file that is not one. ``write=False`` opens a
-    connection that cannot write (standings, lists), which also works on a read-only mount."""
+    """Open a ladder. Nothing is changed in a file that is not one, nor in a damaged one.
+    ``write=False`` opens a connection that cannot write (standings, lists), which also works
+    on a read-only mount."""
     if create:
         if path.exists() or path.is_symlink():
             raise LadderError(f"{path} already exists")
@@ -229,25 +475,33 @@ def connect(path: Path, *, create: bool = False, write: bool = True) -> sqlite3.
     else:
         _recognise(path)
         if not write:
-            return _open_for_reading(path)
+            reader = _open_for_reading(path)
+            try:
+                _check_contents(reader)
+            except BaseException:
+                reader.close()
+                raise
+            return reader
         if not writable(path):
             raise LadderError(
                 f"the ladder {path} is read-only (its file, folder or mount): this command "
                 "writes to it; standings, list and games still work"
             )
+    db = _sqlite(path, path)
     try:
-        db = sqlite3.connect(path, timeout=30.0, isolation_level=None)
-        db.row_factory = sqlite3.Row
         db.execute("PRAGMA busy_timeout = 30000")
         db.execute("PRAGMA journal_mode = WAL")
         db.execute("PRAGMA synchronous = FULL")
         db.execute("PRAGMA foreign_keys = ON")
         if not create:
+            _check_contents(db)
             upgrade(db, path)
     except sqlite3.DatabaseError as error:
-        if is_disk_full(error):
-            raise DiskFull(f"cannot write the ladder {path}: the disk is full") from None
+        db.close()
         raise LadderError(f"{path} is not a ladder database: {error}") from None
+    except BaseException:
+        db.close()
+        raise
     return db
 
 
@@ -257,22 +511,6 @@ def location(db: sqlite3.Connection) -> Path:
         if row[1] == "main":
             return Path(row[2])
     raise LadderError("the ladder connection has no database file")
-
-
-def is_disk_full(error: BaseException) -> bool:
-    """A write refused for want of space (a full disk, a quota), from SQLite or the OS."""
-    if isinstance(error, sqlite3.Error):
-        return getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL or (
-            "database or disk is full" in str(error)
-        )
-    return isinstance(error, OSError) and error.errno in (errno.ENOSPC, errno.EDQUOT)
-
-
-class DiskFull(LadderError):
-    """The disk (or a quota) is full: the write that needed the space did not happen."""
-
-
-FULL_MESSAGE = "the disk is full (writing to the ladder database)"
 
 
 def ladder_id(db: sqlite3.Connection) -> str:
@@ -324,6 +562,12 @@ def upgrade(db: sqlite3.Connection, path: Path) -> None:
         )
 
 
+def _locked(error: Exception) -> bool:
+    if isinstance(error, LadderUnavailable):
+        return error.code in _LOCK_CODES
+    return "locked" in str(error) or "busy" in str(error)
+
+
 @contextlib.contextmanager
 def transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     """``BEGIN IMMEDIATE`` with retries: the write lock is taken up front, so two processes
@@ -332,14 +576,14 @@ def transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
         try:
             db.execute("BEGIN IMMEDIATE")
             break
-        except sqlite3.OperationalError as error:
+        except (sqlite3.OperationalError, LadderUnavailable) as error:
             if is_disk_full(error):
                 raise DiskFull(FULL_MESSAGE) from None
-            if "locked" not in str(error) and "busy" not in str(error):
+            if not _locked(error):
                 raise
             time.sleep(0.05 + random.random() * 0.1 * (attempt + 1))
     else:
-        raise LadderError("the ladder database stayed locked for too long")
+        raise LadderError(f"the ladder {ladder_path(db)} stayed locked for too long")
     try:
         yield db
         db.execute("COMMIT")
@@ -377,19 +621,117 @@ def init(path: Path, meta: dict[str, Any]) -> None:
         db.close()
 
 
+# ------------------------------------------------------------------------ reading a ladder
+
+
 def read_meta(db: sqlite3.Connection) -> dict[str, Any]:
-    return {row["key"]: json.loads(row["value"]) for row in db.execute("SELECT * FROM meta")}
+    """The ladder's settings, each checked: every reader above may trust their types."""
+    meta: dict[str, Any] = {}
+    for key, value in db.execute("SELECT key, value FROM meta"):
+        try:
+            meta[str(key)] = json.loads(value)
+        except (ValueError, TypeError):
+            raise damaged(db, f"its setting {key} is not JSON: {shown(value)}") from None
+    problem = meta_problem(meta)
+    if problem is not None:
+        raise damaged(db, problem)
+    return meta
 
 
-def _entrant(row: sqlite3.Row) -> Entrant:
-    data = dict(row)
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+_META_TEXT = ("rules_label", "format", "ladder_id", "created", "sandbox_effective", "executor")
+_META_FLAGS = ("compress", "weak_sandbox")
+
+
+def meta_problem(meta: dict[str, Any]) -> str | None:
+    """What is wrong with a ladder's settings (as ``init`` and ``run`` write them), or None:
+    each key that a command reads, of the type it reads it as."""
+    for key in ("game", "rules", "players", "time"):
+        if key not in meta:
+            return f"its settings have no {key}"
+    game = meta["game"]
+    if game not in GAME_NAMES:
+        return f"its setting game is {shown(game)}, not one of {', '.join(GAME_NAMES)}"
+    spec = game_spec(game)
+    try:
+        rules = spec.rules_model.model_validate(meta["rules"])
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "rules"
+        return f"its setting rules is not {game} rules ({where}: {first['msg']})"
+    players = meta["players"]
+    if not _whole(players):
+        return f"its setting players is {shown(players)}, not a whole number"
+    try:
+        spec.check_players(rules, players)
+    except RulesError as error:
+        return f"its setting players: {error}"
+    clock = meta["time"]
+    if not isinstance(clock, dict):
+        return f"its setting time is {shown(clock)}, not a time control"
+    for key in ("startup", "bank", "per_move"):
+        if not (_number(clock.get(key)) and clock[key] >= 0):
+            return f"its time control's {key} is {shown(clock.get(key))}, not seconds"
+    if clock.get("clock", "wall") not in ("wall", "cpu"):
+        return f"its time control's clock is {shown(clock.get('clock'))}, not wall or cpu"
+    for key, test, what in (
+        *((k, _whole, "a whole number") for k in ("seed", "schema")),
+        *((k, lambda v: isinstance(v, str), "text") for k in _META_TEXT),
+        *((k, lambda v: isinstance(v, bool), "true or false") for k in _META_FLAGS),
+    ):
+        if key in meta and not test(meta[key]):
+            return f"its setting {key} is {shown(meta[key])}, not {what}"
+    if meta.get("sandbox") is not None:
+        try:
+            Sandbox.model_validate(meta["sandbox"])
+        except ValidationError as error:
+            return f"its setting sandbox is not a sandbox ({error.errors()[0]['msg']})"
+    return None
+
+
+_ENTRANT_COLUMNS: dict[str, tuple[tuple[type, ...], str]] = {
+    "id": ((int,), "a whole number"),
+    "name": ((str,), "text"),
+    "bot": ((str,), "text"),
+    "version": ((int,), "a whole number"),
+    "digest": ((str, type(None)), "text"),
+    "enabled": ((int,), "0 or 1"),
+    "added": ((str,), "text"),
+    "mu": ((int, float), "a number"),
+    "sigma": ((int, float), "a number"),
+    "matches": ((int,), "a whole number"),
+    "games": ((int,), "a whole number"),
+    "wins": ((int,), "a whole number"),
+    "place_sum": ((int,), "a whole number"),
+    "faults": ((int,), "a whole number"),
+    "fault_games": ((int,), "a whole number"),
+    "last_played": ((str, type(None)), "text"),
+}
+"""Each column of ``entrants`` and what SQLite must hand back for it. SQLite stores whatever
+it is given (text in a REAL column stays text), so the types are checked as rows are read."""
+
+
+def _entrant(db: sqlite3.Connection, row: sqlite3.Row) -> Entrant:
+    data = {column: row[column] for column in _ENTRANT_COLUMNS}
+    for column, (kinds, what) in _ENTRANT_COLUMNS.items():
+        value = data[column]
+        if not isinstance(value, kinds) or (isinstance(value, float) and not math.isfinite(value)):
+            who = repr(data["name"]) if isinstance(data["name"], str) else f"#{data['id']}"
+            raise damaged(db, f"entrant {who}: {column} is {shown(value)}, not {what}")
     data["enabled"] = bool(data["enabled"])
     return Entrant(**data)
 
 
 def entrants(db: sqlite3.Connection, *, enabled_only: bool = False) -> list[Entrant]:
     query = "SELECT * FROM entrants" + (" WHERE enabled = 1" if enabled_only else "")
-    return [_entrant(row) for row in db.execute(query + " ORDER BY id")]
+    return [_entrant(db, row) for row in db.execute(query + " ORDER BY id")]
 
 
 def entrant_by_name(db: sqlite3.Connection, name: str) -> Entrant:
@@ -397,4 +739,99 @@ def entrant_by_name(db: sqlite3.Connection, name: str) -> Entrant:
     if row is None:
         known = ", ".join(e.name for e in entrants(db)) or "none yet"
         raise LadderError(f"no entrant named {name!r} (entrants: {known})")
-    return _entrant(row)
+    return _entrant(db, row)
+
+
+@dataclass(frozen=True)
+class Match:
+    """A row of ``matches`` as its readers use it, checked."""
+
+    id: int
+    status: str
+    entrants: list[int]
+    finished: str | None
+    replays: list[str]
+    """As stored: relative to the ladder's files folder (``paths.replay_file`` finds them)."""
+    ranks: list[int] | None
+
+
+def _json_column(db: sqlite3.Connection, match_id: Any, column: str, text: Any) -> Any:
+    try:
+        return json.loads(text)
+    except (ValueError, TypeError):
+        raise damaged(db, f"match {match_id}: {column} is {shown(text)}, not JSON") from None
+
+
+def _match(db: sqlite3.Connection, row: sqlite3.Row) -> Match:
+    match_id = row["id"]
+
+    def wrong(column: str, value: Any, what: str) -> LadderDamaged:
+        return damaged(db, f"match {match_id}: {column} is {shown(value)}, not {what}")
+
+    ids = _json_column(db, match_id, "entrants", row["entrants"])
+    if not (isinstance(ids, list) and ids and all(_whole(i) for i in ids)):
+        raise wrong("entrants", row["entrants"], "a list of entrant ids")
+    replays = (
+        [] if row["replays"] is None else _json_column(db, match_id, "replays", row["replays"])
+    )
+    if not (isinstance(replays, list) and all(isinstance(r, str) for r in replays)):
+        raise wrong("replays", row["replays"], "a list of file names")
+    summary = {} if not row["summary"] else _json_column(db, match_id, "summary", row["summary"])
+    if not isinstance(summary, dict):
+        raise wrong("summary", row["summary"], "an object")
+    ranks = summary.get("ranks")
+    if ranks is not None and not (isinstance(ranks, list) and all(_whole(r) for r in ranks)):
+        raise wrong("summary", row["summary"], "an object with the ranks")
+    if not isinstance(row["finished"], str | None):
+        raise wrong("finished", row["finished"], "a time")
+    return Match(int(match_id), str(row["status"]), ids, row["finished"], replays, ranks)
+
+
+_MATCH_QUERY = "SELECT id, status, entrants, finished, replays, summary FROM matches"
+
+
+def matches(db: sqlite3.Connection) -> Iterator[Match]:
+    """Every match, newest first, read (and checked) as the caller goes."""
+    for row in db.execute(_MATCH_QUERY + " ORDER BY id DESC"):
+        yield _match(db, row)
+
+
+def match(db: sqlite3.Connection, match_id: int) -> Match:
+    row = db.execute(_MATCH_QUERY + " WHERE id = ?", (match_id,)).fetchone()
+    if row is None:
+        raise damaged(db, f"match {match_id} is recorded in its history but missing")
+    return _match(db, row)
+
+
+def ranks(db: sqlite3.Connection, match_id: int) -> dict[int, int]:
+    """Each entrant's rank in a recorded match, by entrant id."""
+    found: dict[int, int] = {}
+    query = "SELECT entrant_id, rank FROM results WHERE match_id = ?"
+    for entrant_id, rank in db.execute(query, (match_id,)):
+        if not (_whole(entrant_id) and _whole(rank)):
+            raise damaged(db, f"match {match_id}: a result's rank is {shown(rank)}, not a place")
+        found[entrant_id] = rank
+    return found
+
+
+@dataclass(frozen=True)
+class RatingEvent:
+    """One step of the rating history: a recorded match, or an entrant's rating reset."""
+
+    seq: int
+    kind: str
+    match_id: int | None
+    entrant_id: int | None
+
+
+def rating_events(db: sqlite3.Connection) -> list[RatingEvent]:
+    """The rating history in the order it happened."""
+    events = []
+    query = "SELECT seq, kind, match_id, entrant_id FROM rating_events ORDER BY seq"
+    for seq, kind, match_id, entrant_id in db.execute(query):
+        needed = match_id if kind == "match" else entrant_id
+        if not _whole(needed):
+            what = "match" if kind == "match" else "entrant"
+            raise damaged(db, f"rating event {seq} names {what} {shown(needed)}")
+        events.append(RatingEvent(seq, kind, match_id, entrant_id))
+    return events
