@@ -26,7 +26,7 @@ from typing import Any, TypeGuard
 import orjson
 
 from referee.replay import FORMAT_NAME, FORMAT_VERSION
-from referee.safetext import as_text
+from referee.safetext import as_text, for_terminal, is_clean, shorten
 
 SUPPORTED_VERSIONS = frozenset({1})
 
@@ -73,8 +73,9 @@ class Header:
     @property
     def names(self) -> list[str]:
         """Seat names as announced; where two seats share a name, each gets its seat number.
-        Raw text: a display makes them safe (referee/safetext.py)."""
-        names = [as_text(seat.get("name", "?")) for seat in self.raw.get("seats", [])]
+        Text without control characters (``seat_name_problem``), still a contestant's: a
+        display makes it safe for where it goes (referee/safetext.py)."""
+        names = [str(seat["name"]) for seat in self.raw["seats"]]
         return [
             f"{name}#{seat}" if names.count(name) > 1 else name for seat, name in enumerate(names)
         ]
@@ -255,7 +256,7 @@ class ReplayReader:
         if not isinstance(header, dict) or header.get("format") != FORMAT_NAME:
             raise ReplayError(f"{path}: not a {FORMAT_NAME} file")
         version = header.get("version")
-        if version not in SUPPORTED_VERSIONS or isinstance(version, bool):
+        if not _is_int(version) or version not in SUPPORTED_VERSIONS:  # [] is unhashable
             raise ReplayError(
                 f"{path}: replay format version {as_text(version)[:20]} is not one this "
                 f"referee reads (it reads up to {FORMAT_VERSION}); upgrade thousand"
@@ -268,7 +269,6 @@ class ReplayReader:
 
     def __iter__(self) -> Iterator[tuple[int, dict[str, Any]]]:
         players = self.header.players
-        finished = False
         while True:
             line = self._lines.readline()
             number = self._lines.number
@@ -278,10 +278,6 @@ class ReplayReader:
                 # A referee killed mid-write leaves a torn last line: the file is incomplete.
                 self.incomplete = True
                 break
-            if finished:
-                raise ReplayError.at(
-                    self.path, number, "a line after the result line (a game ends with its result)"
-                )
             try:
                 record = orjson.loads(line)
             except orjson.JSONDecodeError:
@@ -292,10 +288,22 @@ class ReplayReader:
             problem = record_problem(record, players)
             if problem is not None:
                 raise ReplayError.at(self.path, number, problem)
-            finished = record["kind"] == "result"
+            if record["kind"] == "result":
+                self._refuse_more()
             yield number, record
         if self._bytes.truncated:
             self.incomplete = True
+
+    def _refuse_more(self) -> None:
+        """A game ends with its result: a byte after that line (another step, a blank line, a
+        torn one) is refused before the result is handed out, so that a reader that stops at
+        the result (``replay show``, ``export``) refuses the file as ``verify`` does."""
+        if self._lines.readline() is not None:
+            raise ReplayError.at(
+                self.path,
+                self._lines.number,
+                "a line after the result line (a game ends with its result)",
+            )
 
     def close(self) -> None:
         self._bytes.close()
@@ -353,7 +361,40 @@ def header_problem(header: dict[str, Any]) -> str | None:
         return "seats must be a list of objects"
     if len(seats) != players:
         return f"{len(seats)} seats listed for {players} players"
+    for index, seat in enumerate(seats):
+        problem = seat_name_problem(seat.get("name"))
+        if problem is not None:
+            return f"seat {index}'s name {problem}"
     return None
+
+
+MAX_SEAT_NAME = 256
+"""Longest seat name, in characters. A hello's name is cut at 64 and a bot's label is a file
+name (255 bytes at most); ``seat_name`` may lengthen a name by showing its control characters
+as escapes, and cuts it here."""
+
+
+def seat_name_problem(name: Any) -> str | None:
+    """Why ``name`` cannot be a seat's name in a replay (said after "seat K's name"), or None.
+    A name is shown by every reader, in terminals and pages: text, not empty, bounded, and
+    without the control characters that a terminal obeys (``seat_name`` writes them as their
+    visible escapes)."""
+    if not isinstance(name, str):
+        return "is missing" if name is None else "must be text"
+    if not name:
+        return "is empty"
+    if len(name) > MAX_SEAT_NAME:
+        return f"is longer than {MAX_SEAT_NAME} characters"
+    if not is_clean(name):
+        return "holds control characters"
+    return None
+
+
+def seat_name(name: str) -> str:
+    """``name`` (a bot's hello, an entrant's name) as a replay holds it: control characters
+    written as their visible escapes — what every display showed of them anyway — and cut to
+    ``MAX_SEAT_NAME``, so that every replay the referee writes is one its readers accept."""
+    return shorten(for_terminal(name), MAX_SEAT_NAME) or "?"
 
 
 def _events_problem(events: Any, players: int) -> str | None:

@@ -94,14 +94,11 @@ def _verify(replay: ReplayReader) -> int:
         raise Disagreement(1, f"the header does not describe a playable game: {first}") from None
     faulted: set[int] = set()
     steps = 0
-    records = iter(replay)
-    for number, record in records:
+    for number, record in replay:
         kind = record.get("kind")
         if kind == "result":
+            # (The reader refused the file before handing out a result with lines after it.)
             _check_result(number, record, state.result(), state.scores(), faulted)
-            # The reader refuses any line after the result: read on to be told.
-            for _ in records:
-                pass
             return steps
         if state.to_move() == OVER:
             raise Disagreement(number, f"a {kind} step after the game was over")

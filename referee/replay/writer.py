@@ -17,6 +17,14 @@ from typing import IO, Any
 import orjson
 
 from referee.replay import FORMAT_NAME, FORMAT_VERSION
+from referee.replay.reader import seat_name
+
+
+def _readable(header: dict[str, Any]) -> dict[str, Any]:
+    """The header with each seat's name as a replay may hold it (``reader.seat_name``): a
+    bot's hello may carry control characters or run long, and a replay its own referee wrote
+    must be one every reader accepts."""
+    return {**header, "seats": [{**s, "name": seat_name(s["name"])} for s in header["seats"]]}
 
 
 class ReplayWriter:
@@ -32,7 +40,7 @@ class ReplayWriter:
         self.flushed = time.perf_counter()  # when lines were last written out
         self._pending: list[bytes] = []
         self._line = 0
-        self.write({"format": FORMAT_NAME, "version": FORMAT_VERSION, **header})
+        self.write({"format": FORMAT_NAME, "version": FORMAT_VERSION, **_readable(header)})
 
     def write(self, record: dict[str, Any]) -> None:
         self._line += 1

@@ -125,16 +125,18 @@ def test_replay_summary_prints_names_as_text(hostile_replay: Path) -> None:
     shows_names_escaped(done.stdout)
 
 
-def test_replay_of_a_hand_edited_header_is_shown_as_text(dice_replay: Path, tmp_path: Path) -> None:
+def test_a_hand_edited_header_is_refused_as_text(dice_replay: Path, tmp_path: Path) -> None:
     """A replay is a file anyone can hand you: the header's names are not even from a hello
-    (no 64-character cut, any JSON type)."""
+    (no 64-character cut, any JSON type). The referee writes names without control characters
+    (as their escapes), so such a header is refused (tests/inputs/test_replay_readers.py), in
+    a line that is itself clean."""
     records = read_records(dice_replay)
     records[0]["seats"][0]["name"] = "\x1b]8;;http://evil/\x07link\x1b]8;;\x07" * 10
     records[0]["seats"][1]["name"] = ["[/]", 7]
     path = write_records(tmp_path / "edited.jsonl", records)
     for argv in (["show", path, "--no-step"], ["summary", path], ["verify", path]):
         done = run("replay", *argv)
-        assert done.returncode == 0, done.explain()
+        assert done.returncode == 1, done.explain()
         assert_clean(done)
 
 

@@ -9,8 +9,12 @@ import gzip
 import json
 import os
 import random
+import shutil
 import subprocess
+import tempfile
+import traceback
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +27,8 @@ from referee.cli.main import main
 from referee.replay.reader import MAX_LINE, MAX_REPLAY
 from tests.inputs.conftest import (
     PY,
+    Run,
+    hostile_bot,
     make_replay,
     one_error_line,
     read_records,
@@ -176,6 +182,145 @@ def test_lines_after_the_result_fail_verify_at_that_line(dice_replay: Path, tmp_
     assert "after the result" in done.stdout, done.explain()
     done = run("replay", "summary", path)
     assert done.returncode == 1 and f"line {len(records) + 1}" in done.stderr, done.explain()
+
+
+def _invoke(argv: list[str]) -> Run:
+    """``thousand ARGV`` in this process (the same command code, without a second of start-up
+    for each of the many small files below); an exception that escapes shows as a traceback,
+    as it would from the real program."""
+    result = CliRunner().invoke(main, argv, catch_exceptions=True)
+    stderr = result.stderr
+    error = result.exception
+    if error is not None and not isinstance(error, SystemExit):
+        stderr += "Traceback (most recent call last):\n" + "".join(
+            traceback.format_exception(type(error), error, error.__traceback__)
+        )
+    return Run(["thousand", *argv], result.exit_code, result.stdout, stderr)
+
+
+_AFTER_THE_RESULT: dict[str, bytes] = {
+    "a step": b'{"kind": "chance", "action": {"type": "throw", "dice": [1]}, "events": []}\n',
+    "a second result": b"RESULT",
+    "a blank line": b"\n",
+    "a torn line": b'{"kind": "mo',
+}
+
+
+@pytest.mark.parametrize("extra", _AFTER_THE_RESULT)
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_reader_refuses_lines_after_the_result(
+    command: str, extra: str, dice_replay: Path, tmp_path: Path
+) -> None:
+    """A finished game ends at its result: one reader decides so for show, export, summary
+    and verify alike (show and export drew the game and ignored what followed)."""
+    data = dice_replay.read_bytes()
+    result_line = data.rstrip(b"\n").rsplit(b"\n", 1)[1] + b"\n"
+    tail = _AFTER_THE_RESULT[extra].replace(b"RESULT", result_line)
+    (tmp_path / "tampered").mkdir()
+    path = tmp_path / "tampered" / "extra.jsonl"
+    path.write_bytes(data + tail)
+    line_number = data.count(b"\n") + 1
+    done = _invoke(_argv(command, path, tmp_path / "page.html"))
+    if command == "verify":  # a verdict a file, on stdout
+        assert done.returncode == 1 and "Traceback" not in done.stderr, done.explain()
+        line = done.stdout.strip().splitlines()[-1]
+    else:
+        line = one_error_line(done)
+        assert not (tmp_path / "page.html").exists()
+    assert path.name in line and f"line {line_number}" in line, line
+    assert "after the result line" in line, line
+
+
+_JUNK_HEADERS: dict[str, tuple[str, Any]] = {
+    "a name that is a list": ("name", ["[/]", 7]),
+    "a name that is a number": ("name", 12),
+    "a name that is null": ("name", None),
+    "no name": ("name", "<absent>"),
+    "an empty name": ("name", ""),
+    "a name with escape sequences": ("name", "\x1b]8;;http://evil/\x07link\x1b]8;;\x07"),
+    "a name with a bidi override": ("name", "\u202eevil"),
+    "a name with a newline": ("name", "alice\nthousand: OK"),
+    "a huge name": ("name", "n" * 100_000),
+    "a string player count": ("players", "2"),
+    "a float player count": ("players", 2.0),
+    "a boolean player count": ("players", True),
+    "seats that are names": ("seats", ["alice", "bob"]),
+}
+
+
+@pytest.mark.parametrize("junk", _JUNK_HEADERS)
+@pytest.mark.parametrize("command", COMMANDS)
+def test_junk_in_the_header_is_refused_by_every_reader(
+    command: str, junk: str, dice_replay: Path, tmp_path: Path
+) -> None:
+    """Seat names are the header's text that every display shows: of the wrong type, with
+    control characters or huge, they are not a replay this referee wrote (it writes names made
+    safe, see the next test) and each command says so in one line naming line 1."""
+    records = read_records(dice_replay)
+    key, value = _JUNK_HEADERS[junk]
+    if key == "name":
+        if value == "<absent>":
+            del records[0]["seats"][0]["name"]
+        else:
+            records[0]["seats"][0]["name"] = value
+    else:
+        records[0][key] = value
+    (tmp_path / "tampered").mkdir()
+    path = write_records(tmp_path / "tampered" / "junk.jsonl", records)
+    done = _invoke(_argv(command, path, tmp_path / "page.html"))
+    if command == "verify":
+        assert done.returncode == 1 and "Traceback" not in done.stderr, done.explain()
+        line = done.stdout.strip().splitlines()[-1]
+        assert "OK" not in line, line
+    else:
+        line = one_error_line(done)
+    assert path.name in line and "line 1" in line, line
+    assert len(line) < 300 and "\x1b" not in line and "\u202e" not in line, line
+
+
+@pytest.mark.parametrize("version", [[], {"v": 1}, "1", 1.0, True, None])
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_format_version_of_any_shape_is_one_line(
+    command: str, version: Any, dice_replay: Path, tmp_path: Path
+) -> None:
+    """A list or an object as the version crashed every reader (unhashable, tested against
+    the set of versions it reads)."""
+    records = read_records(dice_replay)
+    records[0]["version"] = version
+    (tmp_path / "tampered").mkdir()
+    path = write_records(tmp_path / "tampered" / "version.jsonl", records)
+    done = _invoke(_argv(command, path, tmp_path / "page.html"))
+    if command == "verify":
+        assert done.returncode == 1 and "Traceback" not in done.stderr, done.explain()
+        line = done.stdout.strip().splitlines()[-1]
+    else:
+        line = one_error_line(done)
+    assert path.name in line and "format version" in line, line
+
+
+@pytest.fixture
+def open_folder() -> Iterator[Path]:
+    """A folder the bots' user can read: a root referee runs them as ``nobody``, and pytest's
+    own folders are root's alone."""
+    folder = Path(tempfile.mkdtemp(prefix="thousand-hostile-"))
+    folder.chmod(0o755)
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder)
+
+
+def test_the_referee_writes_hostile_names_as_a_replay_it_reads(
+    open_folder: Path, tmp_path: Path
+) -> None:
+    """A bot's hello may carry control characters; the replay holds them as their visible
+    escapes (what every display showed anyway), so the referee's own replay verifies."""
+    bot = hostile_bot(open_folder, "\x1b[2J\x1b]0;pwned\x07\u202eevil")
+    replay = make_replay(tmp_path / "replays", bot)
+    name = read_records(replay)[0]["seats"][0]["name"]
+    assert name == "\\x1b[2J\\x1b]0;pwned\\x07\\u202eevil", name
+    done = run("replay", "verify", replay)
+    assert done.returncode == 0 and ": OK" in done.stdout, done.explain()
 
 
 # ----------------------------------------------------------------------------- wrong shape
