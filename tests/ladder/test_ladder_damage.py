@@ -12,6 +12,8 @@ from __future__ import annotations
 import errno
 import random
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -260,3 +262,33 @@ def test_a_log_file_sqlite_cannot_open_is_said_as_sqlite_says_it(
         line = one_error_line(_run(name, db, tmp_path / "page.html"))
         assert str(db) in line and "not a ladder" not in line, (name, line)
         assert "unable to open database file" in line, (name, line)
+
+
+_HOLD = """
+import sqlite3, sys, time
+db = sqlite3.connect(sys.argv[1], isolation_level=None)
+db.execute("PRAGMA locking_mode = EXCLUSIVE")
+db.execute("BEGIN EXCLUSIVE")
+db.execute("UPDATE entrants SET enabled = enabled")
+print("held", flush=True)
+time.sleep(120)
+"""
+"""Another program that takes the ladder and keeps it: an exclusive lock, held."""
+
+
+def test_a_ladder_locked_by_another_program_is_said_as_sqlite_says_it(
+    played: Path, tmp_path: Path
+) -> None:
+    """SQLite waits its 30 s for the lock, then says "database is locked"."""
+    db = _copy(played, tmp_path)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", _HOLD, str(db)], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        line = one_error_line(_run("list", db, tmp_path / "page.html"))
+    finally:
+        holder.kill()
+        holder.wait()
+    assert str(db) in line and "not a ladder" not in line, line
+    assert "database is locked" in line, line
