@@ -219,9 +219,11 @@ def may_read(path: str | os.PathLike[str], uid: int, gid: int) -> bool:
 def reach(argv: Sequence[str], own: Iterable[str], workdir: str) -> list[tuple[str, bool]]:
     """What a bot started as the sandbox user must be able to reach (see
     ``launcher.make_reachable``): the files the sandbox shows it, as the command names them
-    and as they really are, and its working directory, writable."""
+    and as they really are, the referee's own Python (a bot started through a shell line
+    names it past where the sandbox looks; bwrap still shows only what it binds), and its
+    working directory, writable."""
     found: list[tuple[str, bool]] = []
-    for path in [*visible_paths(argv, own), workdir]:
+    for path in [*visible_paths(argv, own), *_own_runtimes(), workdir]:
         for form in (os.path.abspath(path), os.path.realpath(path)):
             entry = (form, path == workdir)
             if os.path.exists(form) and entry not in found:

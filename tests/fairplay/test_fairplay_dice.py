@@ -19,6 +19,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from tests.bot_access import open_to_bots
 from tests.fairplay.conftest import (
     game_replays,
     play,
@@ -90,7 +91,7 @@ def early_throws(
 
 
 def test_no_message_names_a_throw_before_it_is_drawn(tmp_path: Path) -> None:
-    logs = [tmp_path / f"seen-{i}.jsonl" for i in range(3)]
+    logs = [open_to_bots(tmp_path) / f"seen-{i}.jsonl" for i in range(3)]
     bots = [py_bot(RECORDER, log) for log in logs]
     run, folder = play(bots, "dice", tmp_path, "--games", "3", "--sandbox", "none")
     replays = game_replays(folder)

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from referee.players.containment import has_pid_namespace
+from tests.bot_access import open_to_bots
 from tests.fairplay.conftest import PRELOAD_C, RANDOM_BOT, need_bwrap, need_cc, play
 from tests.ladder.conftest import ok
 from tests.processes import leftovers, processes_with
@@ -34,6 +35,7 @@ def contestant(tmp_path: Path, marker: str) -> tuple[Path, Path, Path]:
     folder.mkdir()
     outside = tmp_path / "outside" / "constructor-ran.txt"
     outside.parent.mkdir()
+    open_to_bots(outside.parent)  # the library writes there from inside the bot
     library = folder / "preload.so"
     subprocess.run(
         [compiler, "-shared", "-fPIC", f'-DOUT="{outside}"', "-o", library, PRELOAD_C],

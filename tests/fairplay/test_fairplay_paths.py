@@ -24,6 +24,8 @@ from typing import Any
 
 import pytest
 
+from referee.players.sandbox import DEFAULT_USER, host_user
+from tests.bot_access import open_to_bots
 from tests.fairplay.conftest import need_bwrap, play, py_bot, reader_copy, reports
 from tests.ladder.conftest import quick_ok
 from tests.referee.conftest import PY, run_match
@@ -62,6 +64,11 @@ def secrets(tmp_path: Path) -> Iterator[Secrets]:
     quick_ok(
         "init", ladder / "contest.db", "--game", "dice", "--seed", "12345678901234567890123456789"
     )
+    # Open to a root referee's sandbox user, as to the referee: what bwrap hides it hides by
+    # not showing it, not by permissions; and the ladder as older versions made it (mode 644).
+    (ladder / "contest.db").chmod(0o644)
+    for path in (folder, in_tmp, other, ladder):
+        open_to_bots(path)
     found = Secrets(token, [str(folder), str(in_tmp)], [str(ladder), str(other), "/root"])
     try:
         yield found
@@ -132,11 +139,23 @@ def test_without_a_sandbox_the_same_probe_reads_them_all(tmp_path: Path, secrets
     got = reached(found, secrets.token)
     assert sum("(the secret)" in line for line in got) == 3, got  # secret, /tmp, other bot
     assert any(line.startswith("read") and "contest.db" in line for line in got), got
-    if os.access("/root", os.R_OK | os.X_OK):  # a test run as root
+    if bot_may("/root", os.R_OK | os.X_OK):
         assert any(line.startswith("listed /root") for line in got), got
     assert any("opened" in line and secrets.token in line for line in got), got
-    # The secret, ladder and other bot's folders, and /root where this user may write there.
-    assert len(secrets.written_files()) == 3 + os.access("/root", os.W_OK | os.X_OK)
+    # The secret, ladder and other bot's folders, and /root where the bot may write there.
+    assert len(secrets.written_files()) == 3 + bot_may("/root", os.W_OK | os.X_OK)
+
+
+def bot_may(path: str, mode: int) -> bool:
+    """Whether a bot of this referee may do ``mode`` on ``path``: as the referee's own user,
+    or for a root referee as the sandbox user (who may not enter root's /root)."""
+    if os.geteuid() != 0:
+        return os.access(path, mode)
+    uid, gid = host_user(DEFAULT_USER)
+    found = os.stat(path)
+    shift = 6 if found.st_uid == uid else 3 if found.st_gid == gid else 0
+    bits = (mode & os.R_OK and 4) | (mode & os.W_OK and 2) | (mode & os.X_OK and 1)
+    return (found.st_mode >> shift) & bits == bits
 
 
 @pytest.mark.parametrize("cwd", ["/", "../..", "/tmp"])

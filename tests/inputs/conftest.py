@@ -21,6 +21,8 @@ from typing import Any
 import pexpect
 import pytest
 
+from tests.bot_access import open_to_bots
+
 ROOT = Path(__file__).resolve().parents[2]
 PY = sys.executable
 
@@ -159,7 +161,7 @@ def assert_clean(done: Run) -> None:
 def hostile_bot(folder: Path, name: str, **fields: Any) -> str:
     """A BOT argument: a real process that says hello as ``name`` (with ``version``, ``author``,
     and a ``bad_line`` to send as its first answer, when given)."""
-    script = folder / "hostile_bot.py"
+    script = open_to_bots(folder) / "hostile_bot.py"
     if not script.exists():
         script.write_text(BOT_SOURCE, encoding="utf-8")
     spec = folder / f"spec-{len(list(folder.glob('spec-*.json')))}.json"

@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 
+from tests.bot_access import open_to_bots
 from tests.processes import leftovers, processes_with
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -78,3 +79,10 @@ def match_json(
     assert done.returncode == 0 or not ok, done.stderr
     document: dict[str, Any] = json.loads(done.stdout)
     return document
+
+
+@pytest.fixture
+def tmp_path(tmp_path: Path) -> Path:
+    """pytest's own, opened to the bots: these tests' bots write what they saw into it
+    (tests/bot_access.py)."""
+    return open_to_bots(tmp_path)

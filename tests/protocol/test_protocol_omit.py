@@ -17,6 +17,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from referee.players.protocol import Fault, parse_hello
+from tests.bot_access import open_to_bots
 from tests.protocol.conftest import read_lines, run, wire_bot
 
 RULES = {
@@ -33,6 +34,7 @@ def play(
     every bot received."""
     folder = tmp_path / name
     folder.mkdir()
+    open_to_bots(folder)  # the bots write what they received there
     rules = tmp_path / "rules.json"  # one path for both matches: the hello names it
     rules.write_text(json.dumps(RULES[game]))
     bots = []

@@ -28,6 +28,7 @@ from typing import Any
 
 import pytest
 
+from tests.bot_access import open_to_bots
 from tests.processes import Proc, leftovers, processes_with
 from tests.referee.cpu_burn import spawn as spawn  # the CPU meters' tests' fixture
 
@@ -215,3 +216,10 @@ def terminal_env() -> dict[str, str]:
 def write_json(path: Path, data: Any) -> Path:
     path.write_text(json.dumps(data))
     return path
+
+
+@pytest.fixture
+def tmp_path(tmp_path: Path) -> Path:
+    """pytest's own, opened to the bots: these tests' bots write what they saw into it
+    (tests/bot_access.py)."""
+    return open_to_bots(tmp_path)
