@@ -200,7 +200,7 @@ def _no_room(folder: Path) -> bool:
         return False
 
 
-def raise_for(error: sqlite3.Error, path: Path) -> None:
+def _raise_for(error: sqlite3.Error, path: Path) -> None:
     """Raise the ``LadderError`` that ``error`` means for the ladder at ``path`` when a person
     or a disk caused it: damage, a full disk, a file SQLite cannot use now. Returns for every
     other error (a constraint a command handles, a mistake in a query: a bug), which the
@@ -227,7 +227,7 @@ class _Cursor(sqlite3.Cursor):
     started (a damaged page is met when it is reached)."""
 
     def _failed(self, error: sqlite3.Error) -> None:
-        raise_for(error, cast(_Connection, self.connection).ladder)
+        _raise_for(error, cast(_Connection, self.connection).ladder)
 
     def execute(self, sql: str, parameters: Any = (), /) -> Self:
         try:
@@ -282,7 +282,7 @@ class _Cursor(sqlite3.Cursor):
 
 class _Connection(sqlite3.Connection):
     """A connection to the ladder at ``ladder`` whose every query turns the SQLite errors a
-    person or a disk causes into ``LadderError``s naming the ladder (``raise_for``): the
+    person or a disk causes into ``LadderError``s naming the ladder (``_raise_for``): the
     store's readers, the commands and the run loop above them all read through it, and none
     needs a try/except of its own. Other SQLite errors pass through unchanged."""
 
@@ -305,24 +305,24 @@ def _sqlite(path: Path, target: str | Path, *, uri: bool = False) -> _Connection
             target, timeout=30.0, isolation_level=None, uri=uri, factory=_Connection
         )
     except sqlite3.Error as error:
-        raise_for(error, path)
+        _raise_for(error, path)
         raise
     db.ladder = path
     db.row_factory = sqlite3.Row
     return db
 
 
-def ladder_path(db: sqlite3.Connection) -> Path:
+def _ladder_path(db: sqlite3.Connection) -> Path:
     """The ladder a connection reads, as its command named it (or as SQLite knows it)."""
     return db.ladder if isinstance(db, _Connection) else location(db)
 
 
 def damaged(db: sqlite3.Connection, what: str) -> LadderDamaged:
     """The error for damage ``what`` found in the ladder behind ``db`` (raise it)."""
-    return LadderDamaged(ladder_path(db), what)
+    return LadderDamaged(_ladder_path(db), what)
 
 
-def shown(value: Any) -> str:
+def _shown(value: Any) -> str:
     """A stored value quoted in a message about damage (bounded: it may be anything)."""
     return shorten(repr(value), 60)
 
@@ -365,7 +365,7 @@ def _open_read_only(path: Path) -> _Connection:
     failure = next((f for f in failures if _code(f) in _DAMAGE_CODES), failures[0])
     if _code(failure) == sqlite3.SQLITE_NOTADB:
         raise LadderError(f"{path} is not a ladder database (not an SQLite database)")
-    raise_for(failure, path)
+    _raise_for(failure, path)
     raise LadderError(f"cannot read the ladder {path}: SQLite says: {failure}")
 
 
@@ -583,7 +583,7 @@ def transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
                 raise
             time.sleep(0.05 + random.random() * 0.1 * (attempt + 1))
     else:
-        raise LadderError(f"the ladder {ladder_path(db)} stayed locked for too long")
+        raise LadderError(f"the ladder {_ladder_path(db)} stayed locked for too long")
     try:
         yield db
         db.execute("COMMIT")
@@ -631,8 +631,8 @@ def read_meta(db: sqlite3.Connection) -> dict[str, Any]:
         try:
             meta[str(key)] = json.loads(value)
         except (ValueError, TypeError):
-            raise damaged(db, f"its setting {key} is not JSON: {shown(value)}") from None
-    problem = meta_problem(meta)
+            raise damaged(db, f"its setting {key} is not JSON: {_shown(value)}") from None
+    problem = _meta_problem(meta)
     if problem is not None:
         raise damaged(db, problem)
     return meta
@@ -650,7 +650,7 @@ _META_TEXT = ("rules_label", "format", "ladder_id", "created", "sandbox_effectiv
 _META_FLAGS = ("compress", "weak_sandbox")
 
 
-def meta_problem(meta: dict[str, Any]) -> str | None:
+def _meta_problem(meta: dict[str, Any]) -> str | None:
     """What is wrong with a ladder's settings (as ``init`` and ``run`` write them), or None:
     each key that a command reads, of the type it reads it as."""
     for key in ("game", "rules", "players", "time"):
@@ -658,7 +658,7 @@ def meta_problem(meta: dict[str, Any]) -> str | None:
             return f"its settings have no {key}"
     game = meta["game"]
     if game not in GAME_NAMES:
-        return f"its setting game is {shown(game)}, not one of {', '.join(GAME_NAMES)}"
+        return f"its setting game is {_shown(game)}, not one of {', '.join(GAME_NAMES)}"
     spec = game_spec(game)
     try:
         rules = spec.rules_model.model_validate(meta["rules"])
@@ -668,26 +668,26 @@ def meta_problem(meta: dict[str, Any]) -> str | None:
         return f"its setting rules is not {game} rules ({where}: {first['msg']})"
     players = meta["players"]
     if not _whole(players):
-        return f"its setting players is {shown(players)}, not a whole number"
+        return f"its setting players is {_shown(players)}, not a whole number"
     try:
         spec.check_players(rules, players)
     except RulesError as error:
         return f"its setting players: {error}"
     clock = meta["time"]
     if not isinstance(clock, dict):
-        return f"its setting time is {shown(clock)}, not a time control"
+        return f"its setting time is {_shown(clock)}, not a time control"
     for key in ("startup", "bank", "per_move"):
         if not (_number(clock.get(key)) and clock[key] >= 0):
-            return f"its time control's {key} is {shown(clock.get(key))}, not seconds"
+            return f"its time control's {key} is {_shown(clock.get(key))}, not seconds"
     if clock.get("clock", "wall") not in ("wall", "cpu"):
-        return f"its time control's clock is {shown(clock.get('clock'))}, not wall or cpu"
+        return f"its time control's clock is {_shown(clock.get('clock'))}, not wall or cpu"
     for key, test, what in (
         *((k, _whole, "a whole number") for k in ("seed", "schema")),
         *((k, lambda v: isinstance(v, str), "text") for k in _META_TEXT),
         *((k, lambda v: isinstance(v, bool), "true or false") for k in _META_FLAGS),
     ):
         if key in meta and not test(meta[key]):
-            return f"its setting {key} is {shown(meta[key])}, not {what}"
+            return f"its setting {key} is {_shown(meta[key])}, not {what}"
     if meta.get("sandbox") is not None:
         try:
             Sandbox.model_validate(meta["sandbox"])
@@ -724,7 +724,7 @@ def _entrant(db: sqlite3.Connection, row: sqlite3.Row) -> Entrant:
         value = data[column]
         if not isinstance(value, kinds) or (isinstance(value, float) and not math.isfinite(value)):
             who = repr(data["name"]) if isinstance(data["name"], str) else f"#{data['id']}"
-            raise damaged(db, f"entrant {who}: {column} is {shown(value)}, not {what}")
+            raise damaged(db, f"entrant {who}: {column} is {_shown(value)}, not {what}")
     data["enabled"] = bool(data["enabled"])
     return Entrant(**data)
 
@@ -759,14 +759,14 @@ def _json_column(db: sqlite3.Connection, match_id: Any, column: str, text: Any) 
     try:
         return json.loads(text)
     except (ValueError, TypeError):
-        raise damaged(db, f"match {match_id}: {column} is {shown(text)}, not JSON") from None
+        raise damaged(db, f"match {match_id}: {column} is {_shown(text)}, not JSON") from None
 
 
 def _match(db: sqlite3.Connection, row: sqlite3.Row) -> Match:
     match_id = row["id"]
 
     def wrong(column: str, value: Any, what: str) -> LadderDamaged:
-        return damaged(db, f"match {match_id}: {column} is {shown(value)}, not {what}")
+        return damaged(db, f"match {match_id}: {column} is {_shown(value)}, not {what}")
 
     ids = _json_column(db, match_id, "entrants", row["entrants"])
     if not (isinstance(ids, list) and ids and all(_whole(i) for i in ids)):
@@ -809,7 +809,7 @@ def ranks(db: sqlite3.Connection, match_id: int) -> dict[int, int]:
     query = "SELECT entrant_id, rank FROM results WHERE match_id = ?"
     for entrant_id, rank in db.execute(query, (match_id,)):
         if not (_whole(entrant_id) and _whole(rank)):
-            raise damaged(db, f"match {match_id}: a result's rank is {shown(rank)}, not a place")
+            raise damaged(db, f"match {match_id}: a result's rank is {_shown(rank)}, not a place")
         found[entrant_id] = rank
     return found
 
@@ -832,6 +832,6 @@ def rating_events(db: sqlite3.Connection) -> list[RatingEvent]:
         needed = match_id if kind == "match" else entrant_id
         if not _whole(needed):
             what = "match" if kind == "match" else "entrant"
-            raise damaged(db, f"rating event {seq} names {what} {shown(needed)}")
+            raise damaged(db, f"rating event {seq} names {what} {_shown(needed)}")
         events.append(RatingEvent(seq, kind, match_id, entrant_id))
     return events
