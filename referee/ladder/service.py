@@ -75,8 +75,13 @@ def reap_stale(db: sqlite3.Connection) -> int:
     reaped = 0
     cutoff = time.time() - STALE_SECONDS
     for row in db.execute("SELECT id, worker, heartbeat FROM matches WHERE status = 'running'"):
-        alive = worker_alive(row["worker"])
-        if alive is False or (alive is None and row["heartbeat"] < cutoff):
+        beat, worker = row["heartbeat"], row["worker"]
+        if not isinstance(beat, int | float) or not isinstance(worker, str):
+            raise store.damaged(
+                db, f"running match {row['id']}: worker {worker!r:.60}, heartbeat {beat!r:.60}"
+            )
+        alive = worker_alive(worker)
+        if alive is False or (alive is None and beat < cutoff):
             db.execute(
                 "UPDATE matches SET status = 'abandoned', finished = ? WHERE id = ?",
                 (store.now_iso(), row["id"]),

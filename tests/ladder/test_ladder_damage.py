@@ -172,6 +172,14 @@ DAMAGES: dict[str, Damage] = {
         ("rank",),
         frozenset({"rerate", "rerate --check"}),
     ),
+    "text in a running match's heartbeat": Damage(
+        _sql(
+            "INSERT INTO matches (status, entrants, versions, seed, worker, claimed, heartbeat)"
+            " VALUES ('running', '[1, 2]', '[1, 1]', 1, 'other-host', 0, 'recently')"
+        ),
+        ("running match", "heartbeat"),
+        frozenset({"run"}),
+    ),
     "file cut in half": Damage(_cut(lambda size: size // 2), ("damaged",)),
     "file cut to its first page": Damage(_cut(lambda size: 4096), ("damaged",)),
     "noise after the first page": Damage(_garbage_after(4096), ("damaged",)),
