@@ -40,8 +40,9 @@ def test_a_build_that_fills_its_folder_is_stopped(tmp_path: Path) -> None:
     assert not ok
     assert summary == f"the build wrote more than {LIMITS.disk_mib} MiB into its folder", summary
     used, _ = folder_usage(tmp_path / "bot", 10**6)
-    # Stopped within a look or two of the limit: far from the gigabytes it would write.
-    assert used < 4 * LIMITS.disk_mib * MIB, used
+    # Past the bound by what it wrote between two looks (24 MiB was seen under the whole
+    # suite's load): far from the gigabytes it writes in its 30 s unbounded, as on 63718f2.
+    assert used < 256 * MIB, used
 
 
 def test_a_quick_build_past_the_bound_is_refused_too(tmp_path: Path) -> None:
