@@ -38,7 +38,7 @@ from referee.players.sandbox import DEFAULT_USER, Sandbox, host_user
 from referee.web.build import run_build
 from referee.web.settings import BuildLimits
 from tests.fairplay.conftest import need_bwrap, refuse
-from tests.ladder.conftest import cli, quick_ok
+from tests.ladder.conftest import cli, quick_ok, thousand
 from tests.processes import processes_with
 from tests.referee.conftest import PY, run_match
 
@@ -224,7 +224,7 @@ def test_the_conformance_check_reads_no_root_only_file(private: Private) -> None
     a prowler that read anything crashes with it on stderr, which the check shows."""
     bot = _prowler("--leak", targets=[p for p in private.targets if p != str(private.open_file)])
     done = subprocess.run(
-        [*_thousand(), "bots", "check", "--game", "dice", "--games", "1", bot],
+        [*thousand(), "bots", "check", "--game", "dice", "--games", "1", bot],
         capture_output=True, text=True, timeout=300, check=False,
     )  # fmt: skip
     assert private.word not in done.stdout + done.stderr, done.stdout + done.stderr
@@ -232,7 +232,7 @@ def test_the_conformance_check_reads_no_root_only_file(private: Private) -> None
     # The same prowler given the open file crashes, and the check shows what it read.
     greedy = _prowler("--leak", targets=[str(private.open_file)])
     done = subprocess.run(
-        [*_thousand(), "bots", "check", "--game", "dice", "--games", "1", greedy],
+        [*thousand(), "bots", "check", "--game", "dice", "--games", "1", greedy],
         capture_output=True, text=True, timeout=300, check=False,
     )  # fmt: skip
     assert done.returncode == 1 and "LEAKED" in done.stdout + done.stderr
@@ -248,11 +248,6 @@ def test_ladder_add_checks_in_a_box_that_reads_no_root_only_file(
     added = cli("add", db, "prowler", bot, timeout=300)
     assert private.word not in added.stdout + added.stderr, added.explain()
     assert added.returncode == 0, added.explain()
-
-
-def _thousand() -> list[str]:
-    found = shutil.which("thousand")
-    return [found] if found else [PY, "-m", "referee.cli.main"]
 
 
 # ---------------------------------------------------------------------------- a normal user
