@@ -26,6 +26,8 @@ from typing import Any
 
 import pytest
 
+from tests.requirements import need
+
 
 def chromium_path() -> str | None:
     for candidate in ("chromium", "chromium-browser"):
@@ -196,7 +198,7 @@ def launch() -> Iterator[Page]:
     """A headless Chromium with one tab attached; closed (and its profile removed) at the end."""
     binary = chromium_path()
     if binary is None:
-        pytest.skip("chromium not installed (Debian: apt-get install -y chromium)")
+        need("chromium")
     profile = Path(tempfile.mkdtemp(prefix="thousand-chromium-"))
     process = subprocess.Popen(
         [

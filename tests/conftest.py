@@ -7,7 +7,6 @@ live under a folder named ``tampered``; partial ``.part`` files are incomplete b
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,6 +14,7 @@ import pytest
 
 from referee.replay.reader import ReplayError, ReplayReader
 from referee.replay.verify import verify_file
+from tests.requirements import need
 
 
 def _written_replays(root: Path) -> Iterator[Path]:
@@ -47,26 +47,13 @@ def verify_every_replay_written(tmp_path_factory: pytest.TempPathFactory) -> Ite
         )
 
 
-# Under CI a missing system tool is a failure, not a skip: a green CI must mean the sandbox,
-# the browser pages and the Node.js bot were really tested. On a laptop the skip stays.
-_TOOLS_CI_MUST_HAVE = ("bwrap", "bubblewrap", "chromium", "node", "compiler", "cc ")
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "requires(*needs): what the test needs of the machine (tests/requirements.py)"
+    )
 
 
-def _needs_a_missing_tool(reason: str) -> bool:
-    text = reason.lower()
-    return any(word in text for word in _TOOLS_CI_MUST_HAVE)
-
-
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
-    outcome = yield
-    report: pytest.TestReport = outcome.get_result()
-    if not (report.skipped and os.environ.get("CI") == "true"):
-        return
-    if hasattr(report, "wasxfail"):
-        return
-    longrepr = report.longrepr
-    reason = longrepr[2] if isinstance(longrepr, tuple) else str(longrepr)
-    if _needs_a_missing_tool(reason):
-        report.outcome = "failed"
-        report.longrepr = f"CI=true: a tool this test needs is missing, so it fails: {reason}"
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """A test's ``requires`` needs: skipped where unmet, failed under CI=true."""
+    for mark in item.iter_markers("requires"):
+        need(*mark.args)

@@ -12,8 +12,8 @@ from types import ModuleType
 
 import pytest
 
-from tests.fairplay.conftest import need_cc
 from tests.protocol.conftest import ROOT
+from tests.requirements import c_compiler
 from tests.script_module import load
 
 
@@ -23,7 +23,7 @@ def _bench() -> ModuleType:
 
 
 def test_auto_builds_the_c_bot_and_it_answers(tmp_path: Path) -> None:
-    need_cc("bench/instant_bot.c")
+    c_compiler()
     bench = _bench()
     assert bench.choose_instant("auto", str(tmp_path)) == "c"
     command = bench.INSTANT

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.fairplay.conftest import need_cc
 from tests.protocol.conftest import ROOT, run
+from tests.requirements import c_compiler
 
 
 @pytest.fixture(scope="module")
 def instant_c(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    compiler = need_cc("bench/instant_bot.c")
+    compiler = c_compiler()
     target = tmp_path_factory.mktemp("instant-c") / "instant_bot"
     subprocess.run(
         [compiler, "-O2", "-Wall", "-Wextra", "-Werror", "-o", str(target), "bench/instant_bot.c"],

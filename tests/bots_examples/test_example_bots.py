@@ -20,6 +20,8 @@ from typing import Any
 
 import pytest
 
+from tests.requirements import need, requires
+
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = shlex.quote(sys.executable)
 DICE_BOT = f"{PYTHON} bots/dice_bot.py"
@@ -139,7 +141,7 @@ def test_card_bot_beats_two_random_bots() -> None:
 
 
 # -------------------------------------------------------------------------- Node.js --
-@pytest.mark.skipif(shutil.which("node") is None, reason="node (Node.js) is not installed")
+@requires("node")
 def test_js_random_bot_plays_both_games() -> None:
     dice = match("dice", [JS_BOT, "builtin:random"], games=3, seed=2)
     assert_no_faults(dice)
@@ -151,7 +153,6 @@ def test_js_random_bot_plays_both_games() -> None:
 
 
 def test_js_random_bot_is_deterministic() -> None:
-    if shutil.which("node") is None:
-        pytest.skip("node (Node.js) is not installed")
+    need("node")
     first, second = (match("dice", [JS_BOT, "builtin:random"], games=2, seed=9) for _ in "ab")
     assert [g["scores"] for g in first["games"]] == [g["scores"] for g in second["games"]]

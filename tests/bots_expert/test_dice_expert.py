@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 
+from tests.requirements import need
 from tests.script_module import load
 from thousand.dice import DiceRules, new_game, score_throw
 from thousand.rules_io import rules_from_mapping
@@ -123,7 +124,7 @@ def race_values(goal: int, table: DiceRules, tolerance: float = 1e-10) -> list[l
 
 
 def test_the_solver_agrees_with_an_independent_solution_of_a_reduced_game() -> None:
-    pytest.importorskip("numpy", reason="the solver needs numpy: pip install '.[solver]'")
+    need("numpy")
     dice_solver = solver()
     table = rules(REDUCED)
     solved = dice_solver.Solver(dice_solver.Model.from_rules(table))
@@ -331,7 +332,6 @@ def test_the_bot_plays_without_a_fault(preset: str, players: int) -> None:
 
 def test_the_bot_plays_fresh_processes_in_the_sandbox() -> None:
     """The ladder's case: a fresh process per game, under bwrap, seeing only its own file."""
-    if shutil.which("bwrap") is None:
-        pytest.skip("bubblewrap (bwrap) is not installed")
+    need("bwrap")
     document = match("--sandbox", "bwrap", "--games", "2", "--rotate", BOT, DICE_BOT)
     assert document["games_played"] >= 2

@@ -16,7 +16,6 @@ import json
 import os
 import re
 import shlex
-import shutil
 import sys
 import uuid
 from collections.abc import Iterable, Iterator
@@ -25,7 +24,6 @@ from typing import Any
 
 import pytest
 
-from referee.players.sandbox import bwrap_problem
 from tests.processes import processes_with
 from tests.referee.conftest import PY, ROOT, MatchRun, kill_by_pid, run_match
 
@@ -42,28 +40,6 @@ ONE_DEAL = '{"preset": "classic", "max_deals": 1}'
 """The card game cut to one deal: every game is a fresh deal and over in a few dozen moves."""
 CANDIDATES = 1000
 """Master seeds 0..CANDIDATES a predictor tries: a person's seed is a small number."""
-
-
-def refuse(reason: str) -> None:
-    """Skip for a missing tool, but fail under CI (tests/conftest.py does the same for skips
-    whose reason names the tool; this says it where the test decides)."""
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"{reason} (CI=true: this test must run)")
-    pytest.skip(reason)
-
-
-def need_bwrap() -> None:
-    problem = bwrap_problem()
-    if problem is not None:
-        refuse(f"bwrap unusable here: {problem}")
-
-
-def need_cc(purpose: str = "the LD_PRELOAD library") -> str:
-    compiler = shutil.which("cc") or shutil.which("gcc")
-    if compiler is None:
-        refuse(f"no C compiler (cc) to build {purpose}")
-    assert compiler is not None
-    return compiler
 
 
 def rules_file(folder: Path, game: str) -> Path:

@@ -19,18 +19,18 @@ from pathlib import Path
 
 import pytest
 
-from referee.players.containment import has_pid_namespace
 from tests.bot_access import open_to_bots
-from tests.fairplay.conftest import PRELOAD_C, RANDOM_BOT, need_bwrap, need_cc, play
+from tests.fairplay.conftest import PRELOAD_C, RANDOM_BOT, play
 from tests.ladder.conftest import ok
 from tests.processes import leftovers, processes_with
 from tests.referee.conftest import PY, assert_no_leftovers, kill_by_pid, run_match
+from tests.requirements import c_compiler, need
 
 
 def contestant(tmp_path: Path, marker: str) -> tuple[Path, Path, Path]:
     """The bot's folder (random_bot.py, preload.so, bot.toml), its manifest, and the outside
     file the library writes to (not created here)."""
-    compiler = need_cc()
+    compiler = c_compiler()
     folder = tmp_path / "contestant"
     folder.mkdir()
     outside = tmp_path / "outside" / "constructor-ran.txt"
@@ -83,11 +83,7 @@ def test_the_library_outside_any_sandbox_writes_and_leaves_a_daemon(
 def test_under_rlimits_the_constructor_runs_only_in_the_bots_pid_namespace(
     tmp_path: Path, marker: str
 ) -> None:
-    if not has_pid_namespace():
-        pytest.skip(
-            "no PID namespace here (needs root or user namespaces): the bot's pid would not "
-            "tell it from the launcher"
-        )
+    need("pidns")  # without it the bot's pid would not tell it from the launcher
     _, manifest, outside = contestant(tmp_path, marker)
     bots = [str(manifest), "builtin:random", "builtin:random"]
     run, _ = play(bots, "dice", tmp_path, "--games", "2", "--sandbox", "rlimits")
@@ -103,7 +99,7 @@ def test_under_rlimits_the_constructor_runs_only_in_the_bots_pid_namespace(
 
 
 def test_under_bwrap_the_constructor_reaches_nothing_outside(tmp_path: Path, marker: str) -> None:
-    need_bwrap()
+    need("bwrap")
     _, manifest, outside = contestant(tmp_path, marker)
     bots = [str(manifest), "builtin:random", "builtin:random"]
     _, folder = play(bots, "dice", tmp_path, "--games", "2", "--sandbox", "bwrap")
@@ -116,7 +112,7 @@ def test_under_bwrap_the_constructor_reaches_nothing_outside(tmp_path: Path, mar
 
 
 def test_ladder_add_checks_the_bot_inside_the_ladders_sandbox(tmp_path: Path, marker: str) -> None:
-    need_bwrap()
+    need("bwrap")
     _, manifest, outside = contestant(tmp_path, marker)
     db = tmp_path / "env.db"
     ok("init", db, "--game", "dice")  # bwrap by default

@@ -17,8 +17,9 @@ from pathlib import Path
 import pytest
 
 from referee.ladder.paths import files_dir
-from tests.fairplay.conftest import need_bwrap, py_bot, reader_copy, reports, rules_file
+from tests.fairplay.conftest import py_bot, reader_copy, reports, rules_file
 from tests.ladder.conftest import ok, one_error_line, quick, quick_ok, read_only
+from tests.requirements import need
 
 WRITTEN = "fairplay-probe-written"  # as in bots/reader.py
 
@@ -35,7 +36,7 @@ class Contest:
 @pytest.fixture(scope="module")
 def contest(tmp_path_factory: pytest.TempPathFactory) -> Contest:
     """A card ladder with defaults (bwrap, fresh seed), a reader entrant, one match played."""
-    need_bwrap()
+    need("bwrap")
     folder = tmp_path_factory.mktemp("contest")
     db = folder / "contest.db"
     files = files_dir(db)

@@ -26,8 +26,9 @@ from typing import Any
 
 import pytest
 
-from tests.fairplay.conftest import MEMORY, game_replays, need_bwrap, play, py_bot, reports
+from tests.fairplay.conftest import MEMORY, game_replays, play, py_bot, reports
 from tests.referee.conftest import assert_no_leftovers
+from tests.requirements import need
 
 CHANCE_LEVEL = 7 / 17
 """A card of another seat, placed uniformly among the 17 unseen cards' slots (7 + 7 + 3)."""
@@ -81,7 +82,7 @@ def scored(tmp_path: Path, mode: str, word: str) -> tuple[str, list[dict[str, An
 
 
 def test_no_memory_survives_between_seatings_under_bwrap(tmp_path: Path, word: str) -> None:
-    need_bwrap()
+    need("bwrap")
     stderr, found, own = scored(tmp_path, "bwrap", word)
     assert "keep notes on disk" not in stderr
     assert all("tmp" in r["written"] and "home" in r["written"] for r in found), found

@@ -26,9 +26,10 @@ import pytest
 
 from referee.players.sandbox import DEFAULT_USER, host_user
 from tests.bot_access import open_to_bots
-from tests.fairplay.conftest import need_bwrap, play, py_bot, reader_copy, reports
+from tests.fairplay.conftest import play, py_bot, reader_copy, reports
 from tests.ladder.conftest import quick_ok
 from tests.referee.conftest import PY, run_match
+from tests.requirements import need
 
 
 @dataclass
@@ -123,7 +124,7 @@ def run_reader(tmp_path: Path, bot: str, mode: str) -> list[dict[str, Any]]:
 
 @pytest.mark.parametrize("kind", ["manifest", "command line"])
 def test_bwrap_shows_no_path_the_bot_names(tmp_path: Path, secrets: Secrets, kind: str) -> None:
-    need_bwrap()
+    need("bwrap")
     if kind == "manifest":
         bot = str(manifest_bot(tmp_path / "bot", secrets))
     else:

@@ -29,6 +29,7 @@ from tests.inputs.conftest import (
     shows_names_escaped,
     write_records,
 )
+from tests.requirements import need
 
 
 def _hostile_match(folder: Path) -> list[str]:
@@ -185,7 +186,7 @@ def test_replay_page_in_a_browser_draws_names_as_text(dice_replay: Path, tmp_pat
     text. A real browser runs the page and the document it built is read back."""
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if chromium is None:
-        pytest.skip("chromium is not installed")
+        need("chromium")
     records = read_records(dice_replay)
     records[0]["seats"][0]["name"] = "<img src=x onerror=\"document.title='pwned'\">"
     records[0]["seats"][1]["name"] = '</script><script>document.title="pwned"</script>'

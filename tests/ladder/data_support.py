@@ -10,16 +10,14 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import os
 import sqlite3
 import subprocess
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
 from tests.ladder.conftest import Done, thousand
+from tests.requirements import unavailable
 
 
 def cli_in(cwd: Path, *args: object, timeout: float = 120.0) -> Done:
@@ -62,16 +60,10 @@ def foreign_sqlite(path: Path) -> None:
         conn.close()
 
 
-def _refused(reason: str) -> None:
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"{reason} (CI=true: this test must run)")
-    pytest.skip(reason)
-
-
 def _mount(*args: str) -> None:
     done = subprocess.run(["mount", *args], capture_output=True, text=True, check=False)
     if done.returncode != 0:
-        _refused(f"mount {' '.join(args)} refused: {done.stderr.strip()}")
+        unavailable(f"mount {' '.join(args)} refused: {done.stderr.strip()}")
 
 
 def _umount(target: Path) -> None:

@@ -26,6 +26,7 @@ from referee.ladder.executor import LocalExecutor
 from referee.players.botspec import parse_bot
 from referee.players.sandbox import Sandbox
 from tests.ladder.conftest import RANDOM_BOT, make_ladder, one_error_line, quick, quick_ok
+from tests.requirements import unavailable
 
 
 def bot_folder(root: Path, command: str = f'["{sys.executable}", "bot.py", "1"]') -> Path:
@@ -80,7 +81,7 @@ def device(folder: Path) -> None:
     try:
         os.mknod(folder / "null", 0o666 | stat.S_IFCHR, os.makedev(1, 3))
     except PermissionError:
-        pytest.skip("making a device file needs root")
+        unavailable("making a device file needs root")
 
 
 def unix_socket(folder: Path) -> None:

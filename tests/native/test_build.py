@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests.referee.conftest import ROOT
+from tests.requirements import c_compiler
 
 PROJECT = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "src", "referee")
 
@@ -63,9 +64,7 @@ def test_a_failing_compiler_leaves_a_pure_wheel(tmp_path: Path) -> None:
 def test_a_compiler_failing_half_way_keeps_nothing_it_compiled(tmp_path: Path) -> None:
     """The group's library and some modules compiled, one module not: the wheel must not hold
     the others, which would load beside a pure copy of the one (two CardStates, say)."""
-    compiler = shutil.which("cc") or shutil.which("gcc")
-    if compiler is None:
-        pytest.skip("no C compiler: nothing compiles half-way")
+    compiler = c_compiler()  # without one nothing compiles half-way
     wrapper = tmp_path / "cc-but-dice-state"
     wrapper.write_text(
         f'#!/bin/sh\ncase "$*" in *thousand/dice/state.c*) exit 1;; esac\nexec {compiler} "$@"\n'

@@ -9,7 +9,6 @@ step by step, through the compiled modules (this process) and through the pure s
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 
@@ -20,6 +19,7 @@ import thousand.cards.state
 import thousand.dice.state
 from tests.native.transcript import GAMES, digests, steps
 from tests.referee.conftest import ROOT
+from tests.requirements import need, requires
 
 SEEDS = (1, 2, 3)
 COMPILED = [
@@ -31,15 +31,14 @@ COMPILED = [
 def test_a_ci_install_runs_the_compiled_engines() -> None:
     """A build that silently fell back to pure Python would pass every other test, slower:
     under CI=true, where a compiler is installed, that is a failure of the build."""
-    if not os.environ.get("CI") and not all(COMPILED):
-        pytest.skip("the engines are pure here (an editable install or no C compiler)")
+    need("compiled-engines")
     assert all(COMPILED), (
         "the installed engines are not compiled: `pip install -v .` says why "
         "(look for 'thousand: the engines stay pure Python')"
     )
 
 
-@pytest.mark.skipif(not all(COMPILED), reason="the engines are pure here: nothing to compare")
+@requires("compiled-engines")
 def test_the_compiled_engines_play_every_step_as_their_source() -> None:
     child = subprocess.run(
         [

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from conftest import FAST, PY, assert_no_leftovers, random_bot, run_match
 
-from referee.players.sandbox import cgroup_controllers
+from tests.requirements import requires
 
 
 def test_a_program_that_cannot_run_says_why_and_the_match_says_it_never_played(
@@ -48,7 +47,7 @@ for line in sys.stdin:
 """
 
 
-@pytest.mark.skipif("memory" not in cgroup_controllers(), reason="no memory cgroup here")
+@requires("cgroup-memory")
 def test_a_memory_kill_after_the_output_ended_is_a_resource_limit(
     tmp_path: Path, marker: str
 ) -> None:

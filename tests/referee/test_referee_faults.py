@@ -8,7 +8,6 @@ is the result, and leave no process behind — neither the bot nor anything it f
 
 from __future__ import annotations
 
-import shutil
 from collections import Counter
 from pathlib import Path
 
@@ -23,6 +22,8 @@ from conftest import (
     run_match,
     verify_replays,
 )
+
+from tests.requirements import need
 
 # mode, AFTER (correct moves first), the fault kind of each game (None: no fault); the core
 # cases play two games (the bot restarted, in the other seat), variants of them one.
@@ -185,8 +186,8 @@ def test_no_process_left_under_other_sandboxes(
 ) -> None:
     """The cases where a bot's descendants outlive it, under the other --sandbox modes (the
     default, rlimits, is covered above): nothing may survive the match either way."""
-    if sandbox == "bwrap" and shutil.which("bwrap") is None:
-        pytest.skip("bubblewrap is not installed")
+    if sandbox == "bwrap":
+        need("bwrap")
     run = run_match(
         [faulty(mode, 1, marker), random_bot(marker)],
         "--games",

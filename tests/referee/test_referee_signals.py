@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
 import subprocess
 import time
@@ -30,6 +29,8 @@ from conftest import (
     thousand,
     wait_for,
 )
+
+from tests.requirements import need
 
 SLOW = ("--time-per-move", "30", "--time-bank", "0", "--startup-time", "5")
 
@@ -77,8 +78,8 @@ def wait_for_descendants(marker: str, referee: int) -> list[Proc]:
     ],
 )
 def test_sigkill_of_the_referee_takes_every_bot_process_with_it(marker: str, sandbox: str) -> None:
-    if sandbox == "bwrap" and shutil.which("bwrap") is None:
-        pytest.skip("bubblewrap is not installed")
+    if sandbox == "bwrap":
+        need("bwrap")
     referee = subprocess.Popen(
         [*match_argv(marker), "--json", "--sandbox", sandbox],
         cwd=ROOT,

@@ -17,9 +17,9 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from conftest import FAULTY, RANDOM_BOT, assert_no_leftovers
 
-from tests.fairplay.conftest import refuse
+from tests.referee.conftest import FAULTY, RANDOM_BOT, assert_no_leftovers
+from tests.requirements import need, unavailable
 
 NOBODY = 65534
 DROP = ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups"]
@@ -38,17 +38,11 @@ def as_nobody(*argv: str, **options: object) -> subprocess.CompletedProcess[str]
 
 @pytest.fixture(scope="module")
 def world_python() -> str:
-    if os.geteuid() != 0 or shutil.which("setpriv") is None:
-        pytest.skip("needs root and setpriv to act as an unprivileged user")
-    if not WORLD_PYTHON or not os.access(WORLD_PYTHON, os.X_OK):
-        refuse(
-            "no Python a normal user may run with thousand installed "
-            "(THOUSAND_WORLD_PYTHON; .ci/world-python makes one)"
-        )
+    need("root", "setpriv", "world-python")  # root, to act as the unprivileged user
     if as_nobody(WORLD_PYTHON, "-S", "-E", "-c", UNSHARE_PID).returncode == 0:
-        pytest.skip("user nobody may make a PID namespace here: not an unprivileged setup")
+        unavailable("user nobody may make a PID namespace here: not an unprivileged setup")
     if as_nobody(WORLD_PYTHON, "-S", "-E", "-c", UNSHARE_USER_PID).returncode != 0:
-        pytest.skip("user namespaces are off on this machine: the referee cannot contain it")
+        unavailable("user namespaces are off on this machine: the referee cannot contain it")
     return WORLD_PYTHON
 
 

@@ -16,7 +16,7 @@ import pytest
 from referee.players.sandbox import MIB, Sandbox, bwrap_problem, cgroup_controllers
 from referee.web.build import LOG_LIMIT_MIB, folder_usage, run_build
 from referee.web.settings import BuildLimits
-from tests.fairplay.conftest import refuse
+from tests.requirements import unavailable
 
 LIMITS = BuildLimits(seconds=30, memory_mib=256, disk_mib=8, files=200)
 
@@ -69,7 +69,7 @@ def test_a_build_log_is_cut_with_a_line_that_says_so(tmp_path: Path) -> None:
 
 def test_a_build_killed_for_memory_says_so(tmp_path: Path) -> None:
     if "memory" not in cgroup_controllers():
-        refuse("no writable memory cgroup here: the build's memory is capped per process only")
+        unavailable("no writable memory cgroup here: the build's memory is capped per process only")
     grow = "python3 -c 'b = []\nwhile True: b.append(bytearray(1 << 20))'"
     limits = BuildLimits(seconds=30, memory_mib=64, disk_mib=8, files=200)
     summary, ok, log = _build(tmp_path, grow, limits)

@@ -29,9 +29,8 @@ from typing import Any
 
 import pytest
 
-from referee.players.containment import has_pid_namespace
-from referee.players.sandbox import bwrap_problem, cgroup_controllers
 from tests.processes import leftovers, processes_with
+from tests.requirements import requires
 
 ROOT = Path(__file__).resolve().parents[2]
 HOSTILE = Path(__file__).resolve().parent / "bots" / "hostile.py"
@@ -40,32 +39,19 @@ PY = sys.executable
 FAST = ("--time-per-move", "0.5", "--time-bank", "0.5", "--startup-time", "5")
 CANARY = "THOUSAND_CANARY"
 
-needs_pidns = pytest.mark.skipif(
-    not has_pid_namespace(), reason="no PID namespace here (needs root or user namespaces)"
-)
-
-
-def _bwrap_skip() -> str | None:
-    problem = bwrap_problem()
-    return None if problem is None else f"bwrap unusable here: {problem}"
+needs_pidns = requires("pidns")
 
 
 def mode_param(mode: str) -> Any:
-    marks = []
-    if mode == "bwrap" and _bwrap_skip():
-        marks.append(pytest.mark.skip(reason=_bwrap_skip() or ""))
-    return pytest.param(mode, marks=marks, id=mode)
+    return pytest.param(mode, marks=[requires("bwrap")] if mode == "bwrap" else [], id=mode)
 
 
 LIMITED = [mode_param("rlimits"), mode_param("bwrap")]
 
 
 def needs_cgroup(controller: str) -> pytest.MarkDecorator:
-    return pytest.mark.skipif(
-        controller not in cgroup_controllers(),
-        reason=f"no writable {controller} cgroup here: the limit is not enforced "
-        "(docs/security.md)",
-    )
+    """Without it the limit is not enforced here (docs/security.md)."""
+    return requires(f"cgroup-{controller}")
 
 
 # ---------------------------------------------------------------------------- helpers
@@ -277,7 +263,7 @@ class Listener:
 
 
 @needs_pidns
-@pytest.mark.skipif(bool(_bwrap_skip()), reason=_bwrap_skip() or "")
+@requires("bwrap")
 def test_bwrap_bot_cannot_reach_the_network(marker: str, tmp_path: Path) -> None:
     listener = Listener()
     try:
@@ -331,7 +317,7 @@ def _snoop(sandbox: str, marker: str, tmp_path: Path) -> tuple[Run, dict[str, An
 
 
 @needs_pidns
-@pytest.mark.skipif(bool(_bwrap_skip()), reason=_bwrap_skip() or "")
+@requires("bwrap")
 def test_bwrap_bot_sees_neither_the_other_bot_nor_the_replay(marker: str, tmp_path: Path) -> None:
     run, snoop = _snoop("bwrap", marker, tmp_path)
     assert snoop["read"] == {}, snoop

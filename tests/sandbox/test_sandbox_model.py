@@ -16,9 +16,9 @@ from pydantic import ValidationError
 
 from referee.players import sandbox as sandbox_module
 from referee.players.botspec import BotSpec, parse_bot
-from referee.players.containment import has_pid_namespace
 from referee.players.process import _absolute_argv, _base_environment
 from referee.players.sandbox import MIB, Sandbox, SandboxError, resolve, visible_paths
+from tests.requirements import requires
 
 ROOT = Path(__file__).resolve().parents[2]
 PY = sys.executable
@@ -132,7 +132,7 @@ def _thousand(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[st
     )
 
 
-@pytest.mark.skipif(not has_pid_namespace(), reason="no PID namespace here")
+@requires("pidns")
 def test_the_command_line_says_in_one_line_when_bwrap_is_missing(tmp_path: Path) -> None:
     env = {**os.environ, "PATH": str(tmp_path)}  # no bwrap on this PATH
     refused = _thousand("--sandbox", "bwrap", env=env)

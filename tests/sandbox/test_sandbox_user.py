@@ -37,10 +37,10 @@ import pytest
 from referee.players.sandbox import DEFAULT_USER, Sandbox, host_user
 from referee.web.build import run_build
 from referee.web.settings import BuildLimits
-from tests.fairplay.conftest import need_bwrap, refuse
 from tests.ladder.conftest import cli, quick_ok, thousand
 from tests.processes import processes_with
 from tests.referee.conftest import PY, run_match
+from tests.requirements import need
 
 PROWLER = Path(__file__).resolve().parent / "bots" / "prowler.py"
 TOPS = ("/opt", "/usr/local", "/srv")
@@ -79,8 +79,7 @@ def _remove(folder: Path) -> None:
 
 @pytest.fixture
 def private() -> Iterator[Private]:
-    if os.geteuid() != 0:
-        refuse("only root can leave root-only files in /opt, /usr/local and /srv")
+    need("root")  # only root can leave root-only files in /opt, /usr/local and /srv
     token, word = uuid.uuid4().hex, uuid.uuid4().hex
     made: list[Path] = []
     try:
@@ -127,7 +126,7 @@ def test_a_bot_reads_no_root_only_file_in_any_mode(
     mode: str, private: Private, tmp_path: Path
 ) -> None:
     if mode == "bwrap":
-        need_bwrap()
+        need("bwrap")
     bot = _prowler(targets=private.targets)
     run = run_match(
         [bot, "builtin:random"], "--games", "1", "--sandbox", mode, *FAST,
@@ -177,7 +176,7 @@ def test_the_bot_is_the_sandbox_user_on_the_host(
     mode: str, user: str, private: Private, tmp_path: Path
 ) -> None:
     if mode == "bwrap":
-        need_bwrap()
+        need("bwrap")
     uid, gid = host_user(user)
     marker = f"prowler-{uuid.uuid4().hex}"
     bot = _prowler("--linger", "2", targets=[marker])
@@ -199,7 +198,7 @@ def test_the_bot_is_the_sandbox_user_on_the_host(
 @pytest.mark.parametrize("mode", ["rlimits", "bwrap"])
 def test_a_build_reads_no_root_only_file(mode: str, private: Private, tmp_path: Path) -> None:
     if mode == "bwrap":
-        need_bwrap()
+        need("bwrap")
     folder = tmp_path / "bot"
     folder.mkdir()
     reads = " ".join(f"cat {path} {path}/* 2>/dev/null;" for path in private.targets)
@@ -241,7 +240,7 @@ def test_the_conformance_check_reads_no_root_only_file(private: Private) -> None
 def test_ladder_add_checks_in_a_box_that_reads_no_root_only_file(
     private: Private, tmp_path: Path
 ) -> None:
-    need_bwrap()
+    need("bwrap")
     db = tmp_path / "contest.db"
     quick_ok("init", db, "--game", "dice", "--players", "2")
     bot = _prowler("--leak", targets=[p for p in private.targets if p != str(private.open_file)])
@@ -258,13 +257,7 @@ in /opt/thousand-ci: pyenv's Python under /root, mode 700, is not)."""
 
 
 def _world_python() -> str:
-    if not WORLD_PYTHON or not os.access(WORLD_PYTHON, os.X_OK):
-        refuse(
-            "no Python a normal user may run with thousand installed "
-            "(THOUSAND_WORLD_PYTHON; .ci/world-python makes one)"
-        )
-    if shutil.which("setpriv") is None:
-        refuse("setpriv (util-linux) is needed to act as a normal user")
+    need("world-python", "setpriv")  # setpriv: to act as a normal user
     return WORLD_PYTHON
 
 
@@ -277,7 +270,7 @@ def test_a_normal_users_bots_read_no_root_only_file_nor_under_bwrap_its_own(
     is hidden too. Under rlimits that folder is the bot's to read (docs/security.md)."""
     python = _world_python()
     if mode == "bwrap":
-        need_bwrap()
+        need("bwrap")
     uid, gid = host_user(DEFAULT_USER)
     os.chown(private.ladder, uid, gid)
     for path in private.ladder.iterdir():
@@ -322,8 +315,8 @@ def test_a_normal_users_bots_read_no_root_only_file_nor_under_bwrap_its_own(
     ],
 )
 def test_a_sandbox_user_that_cannot_be_is_one_error_line(user: str, said: str) -> None:
-    if os.geteuid() != 0 and "a user name" not in said:
-        refuse("only a root referee becomes the sandbox user")
+    if "a user name" not in said:
+        need("root")  # only a root referee becomes the sandbox user
     run = run_match(["builtin:random", "builtin:random"], "--sandbox-user", user, as_json=False)
     lines = run.stderr.strip().splitlines()
     assert run.returncode in (1, 2) and len(lines) == 1, run.explain()
