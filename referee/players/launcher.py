@@ -84,7 +84,8 @@ def mount_own_proc() -> None:
 
 
 def searchable(path: str, uid: int, gid: int) -> bool:
-    """Whether ``uid`` (in group ``gid`` only) may pass through the folder ``path``."""
+    """Whether ``uid`` (in group ``gid`` only) may pass through the folder ``path``: the
+    rule of sandbox.permitted, said again here because the launcher imports nothing."""
     try:
         found = os.stat(path)
     except OSError:
@@ -112,9 +113,9 @@ def make_reachable(reach: list[list[str | bool]], uid: int, gid: int) -> None:
     covered folder anyway; now it reaches exactly its own files there, and through them
     host permissions apply as they do to any stranger."""
     covers: list[str] = []
-    below: list[tuple[str, bool, str]] = []
+    below: list[tuple[str, bool]] = []  # the paths to bind back, under some cover
     for path, writable in sorted((str(p), bool(w)) for p, w in reach):
-        if any(path == done or path.startswith(done + "/") for done, _, _ in below):
+        if any(path == done or path.startswith(done + "/") for done, _ in below):
             continue  # bound already, with the folder that holds it
         parts = path.strip("/").split("/")
         for depth in range(1, len(parts)):
@@ -122,7 +123,7 @@ def make_reachable(reach: list[list[str | bool]], uid: int, gid: int) -> None:
             if not searchable(folder, uid, gid):
                 if not any(folder == c or folder.startswith(c + "/") for c in covers):
                     covers.append(folder)
-                below.append((path, writable, folder))
+                below.append((path, writable))
                 break
     if not covers:
         return
@@ -130,7 +131,7 @@ def make_reachable(reach: list[list[str | bool]], uid: int, gid: int) -> None:
         raise OSError(ctypes.get_errno(), "cannot make a mount namespace for the bot")
     _mount("none", "/", None, MS_REC | MS_PRIVATE, "")
     # Opened in this namespace, before the covers hide them: a bind's source must be here.
-    handles = [(path, writable, os.open(path, os.O_PATH)) for path, writable, _ in below]
+    handles = [(path, writable, os.open(path, os.O_PATH)) for path, writable in below]
     for folder in covers:
         _mount("tmpfs", folder, "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755,size=1m,nr_inodes=4096")
     for path, writable, handle in handles:

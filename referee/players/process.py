@@ -220,8 +220,8 @@ class BotProcess:
         cgroups = self.cgroup.procs_files if self.cgroup is not None else []
         env = _base_environment(spec, self.workdir)
         bwrap: list[str] = []
+        visible = visible_paths(argv, spec.own) if sandbox.mode == "bwrap" or user else []
         if sandbox.mode == "bwrap":
-            visible = visible_paths(argv, spec.own)
             bwrap = bwrap_argv(sandbox, self.workdir, visible, env, user)
         return wrap(
             argv,
@@ -232,7 +232,7 @@ class BotProcess:
             bwrap=bwrap,
             env=None if bwrap else env,
             user=user,
-            reach=reach(argv, spec.own, self.workdir) if user is not None else (),
+            reach=reach(visible, self.workdir) if user is not None else (),
         )
 
     def start(self) -> None:

@@ -198,32 +198,38 @@ def host_user(name: str) -> tuple[int, int]:
     return uid, gid
 
 
+def permitted(found: os.stat_result, uid: int, gids: Iterable[int], needed: int) -> bool:
+    """Whether the permission bits of ``found`` give host user ``uid`` (in groups ``gids``)
+    all of ``needed`` (4 read, 2 write, 1 search or run: the values of ``os.R_OK`` and the
+    like). The owner's bits decide for the owner, the group's for the group, as the kernel
+    checks them. (launcher.searchable says the same for search alone: it imports nothing.)"""
+    shift = 6 if found.st_uid == uid else 3 if found.st_gid in gids else 0
+    return (found.st_mode >> shift) & needed == needed
+
+
 def may_read(path: str | os.PathLike[str], uid: int, gid: int) -> bool:
     """Whether host user ``uid`` (primary group ``gid``, no other groups: as a bot runs) may
     read ``path`` by the permission bits of the path and every folder above it."""
     real = os.path.realpath(path)
     parts = real.strip("/").split("/") if real != "/" else []
     for depth in range(len(parts) + 1):
-        where = "/" + "/".join(parts[:depth])
         try:
-            found = os.stat(where)
+            found = os.stat("/" + "/".join(parts[:depth]))
         except OSError:
             return False
-        needed = 0o4 if depth == len(parts) else 0o1
-        shift = 6 if found.st_uid == uid else 3 if found.st_gid == gid else 0
-        if not (found.st_mode >> shift) & needed:
+        if not permitted(found, uid, (gid,), os.R_OK if depth == len(parts) else os.X_OK):
             return False
     return True
 
 
-def reach(argv: Sequence[str], own: Iterable[str], workdir: str) -> list[tuple[str, bool]]:
+def reach(visible: Iterable[str], workdir: str) -> list[tuple[str, bool]]:
     """What a bot started as the sandbox user must be able to reach (see
-    ``launcher.make_reachable``): the files the sandbox shows it, as the command names them
-    and as they really are, the referee's own Python (a bot started through a shell line
-    names it past where the sandbox looks; bwrap still shows only what it binds), and its
-    working directory, writable."""
+    ``launcher.make_reachable``): the files the sandbox shows it (``visible_paths``), as the
+    command names them and as they really are, the referee's own Python (a bot started
+    through a shell line names it past where the sandbox looks; bwrap still shows only what
+    it binds), and its working directory, writable."""
     found: list[tuple[str, bool]] = []
-    for path in [*visible_paths(argv, own), *_own_runtimes(), workdir]:
+    for path in [*visible, *_own_runtimes(), workdir]:
         for form in (os.path.abspath(path), os.path.realpath(path)):
             entry = (form, path == workdir)
             if os.path.exists(form) and entry not in found:
@@ -371,11 +377,7 @@ def _private_to(uid: int, gids: frozenset[int]) -> tuple[tuple[str, bool], ...]:
 
 def _private(found: os.stat_result, uid: int, gids: frozenset[int], needed: int) -> bool:
     """Whether others lack ``needed`` on it while ``uid`` or one of ``gids`` has it."""
-    if found.st_mode & needed == needed:
-        return False
-    if found.st_uid == uid:
-        return (found.st_mode >> 6) & needed == needed
-    return found.st_gid in gids and (found.st_mode >> 3) & needed == needed
+    return found.st_mode & needed != needed and permitted(found, uid, gids, needed)
 
 
 def _under(path: str, roots: Iterable[str]) -> bool:

@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from referee.players.sandbox import DEFAULT_USER, host_user
+from referee.players.sandbox import DEFAULT_USER, host_user, permitted
 from tests.bot_access import open_to_bots
 from tests.fairplay.conftest import play, py_bot, reader_copy, reports
 from tests.ladder.conftest import quick_ok
@@ -153,10 +153,7 @@ def bot_may(path: str, mode: int) -> bool:
     if os.geteuid() != 0:
         return os.access(path, mode)
     uid, gid = host_user(DEFAULT_USER)
-    found = os.stat(path)
-    shift = 6 if found.st_uid == uid else 3 if found.st_gid == gid else 0
-    bits = (mode & os.R_OK and 4) | (mode & os.W_OK and 2) | (mode & os.X_OK and 1)
-    return (found.st_mode >> shift) & bits == bits
+    return permitted(os.stat(path), uid, (gid,), mode)
 
 
 @pytest.mark.parametrize("cwd", ["/", "../..", "/tmp"])

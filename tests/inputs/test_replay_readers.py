@@ -198,6 +198,15 @@ def _invoke(argv: list[str]) -> Run:
     return Run(["thousand", *argv], result.exit_code, result.stdout, stderr)
 
 
+def _refusal(command: str, done: Run) -> str:
+    """The one line that refuses a file: verify's verdict on stdout (one a file, the last
+    line), any other command's single error line."""
+    if command == "verify":
+        assert done.returncode == 1 and "Traceback" not in done.stderr, done.explain()
+        return done.stdout.strip().splitlines()[-1]
+    return one_error_line(done)
+
+
 _AFTER_THE_RESULT: dict[str, bytes] = {
     "a step": b'{"kind": "chance", "action": {"type": "throw", "dice": [1]}, "events": []}\n',
     "a second result": b"RESULT",
@@ -221,11 +230,8 @@ def test_every_reader_refuses_lines_after_the_result(
     path.write_bytes(data + tail)
     line_number = data.count(b"\n") + 1
     done = _invoke(_argv(command, path, tmp_path / "page.html"))
-    if command == "verify":  # a verdict a file, on stdout
-        assert done.returncode == 1 and "Traceback" not in done.stderr, done.explain()
-        line = done.stdout.strip().splitlines()[-1]
-    else:
-        line = one_error_line(done)
+    line = _refusal(command, done)
+    if command != "verify":
         assert not (tmp_path / "page.html").exists()
     assert path.name in line and f"line {line_number}" in line, line
     assert "after the result line" in line, line
@@ -268,12 +274,9 @@ def test_junk_in_the_header_is_refused_by_every_reader(
     (tmp_path / "tampered").mkdir()
     path = write_records(tmp_path / "tampered" / "junk.jsonl", records)
     done = _invoke(_argv(command, path, tmp_path / "page.html"))
+    line = _refusal(command, done)
     if command == "verify":
-        assert done.returncode == 1 and "Traceback" not in done.stderr, done.explain()
-        line = done.stdout.strip().splitlines()[-1]
         assert "OK" not in line, line
-    else:
-        line = one_error_line(done)
     assert path.name in line and "line 1" in line, line
     assert len(line) < 300 and "\x1b" not in line and "\u202e" not in line, line
 
@@ -289,12 +292,7 @@ def test_a_format_version_of_any_shape_is_one_line(
     records[0]["version"] = version
     (tmp_path / "tampered").mkdir()
     path = write_records(tmp_path / "tampered" / "version.jsonl", records)
-    done = _invoke(_argv(command, path, tmp_path / "page.html"))
-    if command == "verify":
-        assert done.returncode == 1 and "Traceback" not in done.stderr, done.explain()
-        line = done.stdout.strip().splitlines()[-1]
-    else:
-        line = one_error_line(done)
+    line = _refusal(command, _invoke(_argv(command, path, tmp_path / "page.html")))
     assert path.name in line and "format version" in line, line
 
 

@@ -67,6 +67,13 @@ def assert_page(page: Page, server: Server, path: str, name: str, title: str) ->
     assert_clean_page(page, server)
 
 
+def assert_answered_page(page: Page, name: str, title: str) -> None:
+    """The page a form's answer left in the tab is the page ``name``, titled ``title``."""
+    found = page.js(STRUCTURE)
+    assert found["page"] == name and found["title"] == title, found
+    assert found["children"] == ["HEADER", "MAIN", "FOOTER"] and found["loose"] == [], found
+
+
 def segment(name: str) -> str:
     return urllib.parse.quote(name, safe="")
 
@@ -168,9 +175,7 @@ def test_the_contestants_pages_have_their_structure_and_each_log_once(
     page.js("document.querySelector('form[action=\"/submit\"] input[type=file]').required = false")
     page.js("document.querySelector('form[action=\"/submit\"]').submit()")
     wait_for(page, "!!document.querySelector('.error')", 20, "the refusal")
-    found = page.js(STRUCTURE)
-    assert found["page"] == "submit" and found["title"] == "Submit · Thousand ladder", found
-    assert found["children"] == ["HEADER", "MAIN", "FOOTER"] and found["loose"] == [], found
+    assert_answered_page(page, "submit", "Submit · Thousand ladder")
 
 
 def page_cookies(page: Page) -> dict[str, str]:
@@ -187,6 +192,4 @@ def test_a_failed_login_is_still_the_login_page(
     page.js("document.getElementById('token').value = 'not-a-token'")
     page.js("document.querySelector('form[action=\"/login\"]').submit()")
     wait_for(page, "!!document.querySelector('.error')", 20, "the refusal")
-    found = page.js(STRUCTURE)
-    assert found["page"] == "login" and found["title"] == "Log in · Thousand ladder", found
-    assert found["children"] == ["HEADER", "MAIN", "FOOTER"] and found["loose"] == [], found
+    assert_answered_page(page, "login", "Log in · Thousand ladder")
