@@ -302,6 +302,8 @@ def run_match_command(
 
     def interrupt() -> None:
         nonlocal interrupted
+        if not interrupted:  # said once: a second Ctrl-C during the bots' grace changes nothing
+            err.print("stopping: the games in play end now and their bots get their bye")
         interrupted = True
         main_task.cancel()
 

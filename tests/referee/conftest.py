@@ -150,7 +150,7 @@ def read_replays(document: dict[str, Any]) -> list[list[dict[str, Any]]]:
 # ---------------------------------------------------------------------- processes left behind
 
 
-def wait_for(marker: str, count: int, within: float = 15.0, *, word: str = "") -> list[Proc]:
+def wait_for(marker: str, count: int, within: float = 60.0, *, word: str = "") -> list[Proc]:
     """Wait until at least ``count`` processes carry ``marker`` (and ``word``)."""
     deadline = time.monotonic() + within
     while True:
