@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import signal
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -47,11 +47,17 @@ faulty: makes an illegal move in every game)."""
 MATCHES = 12
 
 
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
+SERVING = re.compile(r"serving (http://\S+)")
+"""The server's line naming the address it listens on: the port it got for ``--port 0``."""
+
+
+def served_url(log: Path) -> str | None:
+    """The address a server started with ``--port 0`` says it got, once it has said it.
+
+    Port 0, not a port found free and then given: between the two another test's server (under
+    pytest-xdist, in another worker) can take it."""
+    found = SERVING.search(log.read_text(encoding="utf-8", errors="replace"))
+    return found.group(1) if found else None
 
 
 @dataclass
@@ -86,11 +92,10 @@ class Server:
                 self.process.wait()
 
 
-def start_server(db: Path, *extra: str, within: float = 30.0) -> Server:
+def start_server(db: Path, *extra: str, within: float = 90.0) -> Server:
     """A server on ``db``, waited for until it answers (``extra``: options of ``ladder serve``)."""
-    port = free_port()
-    argv = [*thousand(), "ladder", "serve", str(db), "--port", str(port), *extra]
-    log = db.parent / f"server-{port}.log"
+    argv = [*thousand(), "ladder", "serve", str(db), "--port", "0", *extra]
+    log = db.parent / f"server-{time.monotonic_ns()}.log"
     with open(log, "wb") as out:
         process = subprocess.Popen(
             argv,
@@ -100,18 +105,25 @@ def start_server(db: Path, *extra: str, within: float = 30.0) -> Server:
             cwd=ROOT,
             start_new_session=True,
         )
-    server = Server(f"http://127.0.0.1:{port}", db, process, log)
+    server: Server | None = None
     deadline = time.monotonic() + within
     while True:
         if process.poll() is not None:
-            server.close()
-            raise AssertionError(f"the server exited ({process.returncode}):\n{server.output()}")
+            text = log.read_text(encoding="utf-8", errors="replace")
+            if server is not None:
+                server.close()
+            raise AssertionError(f"the server exited ({process.returncode}):\n{text}")
+        url = served_url(log) if server is None else server.url
+        if server is None and url is not None:
+            server = Server(url, db, process, log)
         try:
-            if server.get("/api/standings").status_code == 200:
+            if server is not None and server.get("/api/standings").status_code == 200:
                 return server
         except httpx.TransportError:
             pass
         if time.monotonic() > deadline:
+            if server is None:
+                server = Server("http://127.0.0.1:0", db, process, log)
             server.close()
             raise AssertionError(f"the server did not answer in {within} s:\n{server.output()}")
         time.sleep(0.05)
