@@ -7,14 +7,26 @@ live under a folder named ``tampered``; partial ``.part`` files are incomplete b
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from referee.replay.reader import ReplayError, ReplayReader
 from referee.replay.verify import verify_file
 from tests.requirements import need
+
+# Property tests: the same examples on every CI run, and a failure printed with the blob that
+# replays it (`@reproduce_failure(...)`); locally a fresh draw each run, to find what CI's fixed
+# draw does not. No deadline in either: a property's speed is not its claim, and on a loaded
+# 2-core machine under pytest-xdist a 200 ms deadline fails healthy code (speed lives in bench/).
+settings.register_profile("ci", derandomize=True, print_blob=True, deadline=None)
+settings.register_profile("dev", print_blob=True, deadline=None)
+settings.load_profile(
+    os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
+)
 
 
 def _written_replays(root: Path) -> Iterator[Path]:
