@@ -7,6 +7,7 @@ docs/cluster.md). ``distributed`` is imported here, lazily: the core install has
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from typing import TYPE_CHECKING, Any
@@ -54,6 +55,7 @@ async def connect(address: str, timeout: float = RECONNECT_SECONDS) -> Client:
     for name in ["distributed", *logging.root.manager.loggerDict]:
         if name == "distributed" or name.startswith("distributed."):
             logging.getLogger(name).setLevel(logging.CRITICAL)
+    _quiet_teardown(asyncio.get_running_loop())
     try:
         client = await distributed.Client(
             address,
@@ -72,3 +74,30 @@ async def connect(address: str, timeout: float = RECONNECT_SECONDS) -> Client:
             f"{str(error)[:300] or type(error).__name__}{hint}"
         ) from None
     return client  # type: ignore[no-any-return]
+
+
+def _quiet_teardown(loop: asyncio.AbstractEventLoop) -> None:
+    """Keep a Dask client's leftover timeouts off the person's terminal.
+
+    A client closed on a loaded machine can leave futures whose ``TimeoutError`` or closed
+    connection (``CommClosedError``, an ``OSError``) nobody retrieves; asyncio then prints
+    "Future exception was never retrieved" with a traceback after our one-line error (seen at
+    load 10: "the Dask scheduler ... has no workers" followed by two lines of it). Those and only
+    those are dropped; every other report goes to the loop's handler as before."""
+    previous = loop.get_exception_handler()
+    if getattr(previous, "quiets_dask", False):
+        return
+
+    def handler(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        error = context.get("exception")
+        if context.get("message") == "Future exception was never retrieved" and isinstance(
+            error, TimeoutError | OSError
+        ):
+            return
+        if previous is not None:
+            previous(loop, context)
+        else:
+            loop.default_exception_handler(context)
+
+    handler.quiets_dask = True  # type: ignore[attr-defined]
+    loop.set_exception_handler(handler)
