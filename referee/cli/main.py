@@ -6,6 +6,7 @@ exit 2 for bad options, exit 1 for bad inputs), never a traceback.
 
 from __future__ import annotations
 
+import importlib
 import json
 import math
 import sys
@@ -42,10 +43,30 @@ def fail(message: str) -> None:
     sys.exit(1)
 
 
+LAZY_COMMANDS = {
+    "ladder": "referee.cli.ladder",
+    "tournament": "referee.cli.tournament",
+    "protocol": "referee.cli.protocol",
+    "play": "referee.cli.play",
+}
+"""Command groups imported only when named: each start of ``thousand match`` (a bot author's
+thousands, the test suite's hundreds) no longer imports the contest server, the ladder's store
+and the tournament's reports it never uses. Each module holds a click command of its name."""
+
+
 class ThousandGroup(click.Group):
     """The top command group: click's own errors (a bad option, a value out of range, an unknown
     command) print in the same one-line shape as every other error, ``thousand: error: ...``,
     instead of click's three-line usage block; usage errors keep click's exit code 2."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *LAZY_COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in LAZY_COMMANDS and cmd_name not in self.commands:
+            module = importlib.import_module(LAZY_COMMANDS[cmd_name])
+            self.add_command(getattr(module, cmd_name), cmd_name)
+        return super().get_command(ctx, cmd_name)
 
     def main(
         self,
@@ -487,41 +508,6 @@ def replay_export(file: str, out: str, force: bool) -> None:
         return
     click.echo(f"wrote {for_terminal(str(written))}")
 
-
-def _register_ladder() -> None:
-    from referee.cli.ladder import ladder
-
-    main.add_command(ladder)
-
-
-_register_ladder()
-
-
-def _register_tournament() -> None:
-    from referee.cli.tournament import tournament
-
-    main.add_command(tournament)
-
-
-_register_tournament()
-
-
-def _register_protocol() -> None:
-    from referee.cli.protocol import protocol
-
-    main.add_command(protocol)
-
-
-_register_protocol()
-
-
-def _register_play() -> None:
-    from referee.cli.play import play
-
-    main.add_command(play)
-
-
-_register_play()
 
 if __name__ == "__main__":
     main()
