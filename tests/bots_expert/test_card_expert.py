@@ -341,7 +341,15 @@ def strength() -> ModuleType:
     return load(ROOT / "bench" / "strength.py", "strength")
 
 
-def test_strength_counts_the_experts_wins_as_the_referee_does() -> None:
+def short(tmp_path: Path, preset: str) -> str:
+    """A preset cut to four deals (the highest score wins at the cap): what is summarised is
+    the match's document, whatever the games' length."""
+    rules = tmp_path / f"{preset}-short.json"
+    rules.write_text(json.dumps({"preset": preset, "max_deals": 4}))
+    return str(rules)
+
+
+def test_strength_counts_the_experts_wins_as_the_referee_does(tmp_path: Path) -> None:
     """The benchmark's summary of a real duplicate match: its win count for the 'expert' seats
     equals the referee's own per-bot wins, its share lies in its Wilson interval, and it finds
     one paired Elo per expert and other bot. Two example card bots stand in for experts."""
@@ -349,8 +357,9 @@ def test_strength_counts_the_experts_wins_as_the_referee_does() -> None:
     random_bot = shlex.join([sys.executable, str(ROOT / "bots" / "random_bot.py")])
     bots = [CARD_BOT, CARD_BOT + " 2", random_bot]
     done = thousand(
-        "match", "--game", "cards", "--rotate", "--games", "6", "--seed", "8", "--json", *bots
-    )
+        "match", "--game", "cards", "--rules", short(tmp_path, "classic"), "--rotate",
+        "--games", "6", "--seed", "8", "--json", *bots,
+    )  # fmt: skip
     assert done.returncode == 0, done.stderr
     document = json.loads(done.stdout)
     for experts in ([0], [0, 1]):
@@ -367,14 +376,14 @@ def test_strength_counts_the_experts_wins_as_the_referee_does() -> None:
         ]
 
 
-def test_strength_reads_the_elo_of_a_two_player_match() -> None:
+def test_strength_reads_the_elo_of_a_two_player_match(tmp_path: Path) -> None:
     """Two players: the referee reports one head-to-head, not pairs; the Elo is read from it."""
     s = strength()
     random_bot = shlex.join([sys.executable, str(ROOT / "bots" / "random_bot.py")])
     bots = [CARD_BOT, random_bot]
     done = thousand(
-        "match", "--game", "cards", "--rules", "duel", "--rotate", "--games", "2", "--seed", "5",
-        "--json", *bots,
+        "match", "--game", "cards", "--rules", short(tmp_path, "duel"), "--rotate", "--games",
+        "2", "--seed", "5", "--json", *bots,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     document = json.loads(done.stdout)

@@ -71,56 +71,76 @@ def throw_chances(table: DiceRules, dice: int) -> tuple[float, dict[tuple[int, i
     return zero, chances
 
 
-def race_values(goal: int, table: DiceRules, tolerance: float = 1e-10) -> list[list[float]]:
+def race_values(goal: int, table: DiceRules) -> list[list[float]]:
     """W[i][j]: the mover at score 5i wins against 5j, in a plain race to ``goal`` (no
-    opening, pit, barrel, overtaking or samosval): Gauss-Seidel over the pairs, each turn a
-    memoised recursion over (turn total, dice)."""
+    opening, pit, barrel, overtaking or samosval).
+
+    Scores only grow, so a turn of (i, j) reaches other pairs only through a scoring stop, at
+    a higher sum of scores, or through a zero throw, to (j, i): the pairs are solved by
+    falling sum, each with its mirror as one equation x = W[i][j] = turn(i, j, W[j][i]),
+    W[j][i] = turn(j, i, x), its root found by a bracketed secant. Each turn is a memoised
+    recursion over (turn total, dice)."""
     size = goal // 5
     chance = {n: throw_chances(table, n) for n in range(1, 6)}
-    wins = [[0.5] * size for _ in range(size)]
-    while True:
-        change = 0.0
-        for i in range(size):
-            for j in range(size):
-                memo: dict[tuple[int, int], float] = {}
+    hot = sum(p for (_, used), p in chance[5][1].items() if used == 5)  # P(five dice hot)
+    wins = [[float("nan")] * size for _ in range(size)]
 
-                def throw(
-                    total: int,
-                    dice: int,
-                    i: int = i,
-                    j: int = j,
-                    memo: dict[tuple[int, int], float] = memo,
-                ) -> float:
-                    if (total, dice) in memo:
-                        return memo[total, dice]
-                    zero, outcomes = chance[dice]
-                    value = zero * (1.0 - wins[j][i])
-                    for (points, used), p in outcomes.items():
-                        now, left = total + points, dice - used
-                        if left == 0:  # hot dice: the throw of five is compulsory, even here
-                            value += p * (
-                                hot_at_goal(i, j) if 5 * i + now >= goal else throw(now, 5)
-                            )
-                        elif 5 * i + now >= goal:
-                            value += p  # stopping wins: nothing beats it
-                        else:
-                            later = 1.0 - wins[j][i + now // 5]
-                            value += p * max(later, throw(now, left))
-                    memo[total, dice] = value
-                    return value
+    def turn(i: int, j: int, back: float) -> float:
+        """The mover's chance at (i, j), given W[j][i] = ``back`` (the table after a zero)."""
+        memo: dict[tuple[int, int], float] = {}
 
-                def hot_at_goal(i: int, j: int) -> float:
-                    """Hot dice with the goal reached: a compulsory throw of five, again while
-                    it is hot; a zero loses the turn, any other scoring throw wins."""
-                    zero, outcomes = chance[5]
-                    hot = sum(p for (_, used), p in outcomes.items() if used == 5)
-                    return (zero * (1.0 - wins[j][i]) + (1.0 - zero - hot)) / (1.0 - hot)
+        def throw(total: int, dice: int) -> float:
+            if (total, dice) in memo:
+                return memo[total, dice]
+            zero, outcomes = chance[dice]
+            value = zero * (1.0 - back)
+            for (points, used), p in outcomes.items():
+                now, left = total + points, dice - used
+                if left == 0:  # hot dice: the throw of five is compulsory, even here
+                    value += p * (hot_at_goal() if 5 * i + now >= goal else throw(now, 5))
+                elif 5 * i + now >= goal:
+                    value += p  # stopping wins: nothing beats it
+                else:
+                    later = 1.0 - wins[j][i + now // 5]
+                    assert later == later, (i, j, now)  # solved already: a higher sum
+                    value += p * max(later, throw(now, left))
+            memo[total, dice] = value
+            return value
 
-                new = throw(0, 5)
-                change = max(change, abs(new - wins[i][j]))
-                wins[i][j] = new
-        if change < tolerance:
-            return wins
+        def hot_at_goal() -> float:
+            """Hot dice with the goal reached: a compulsory throw of five, again while it is
+            hot; a zero loses the turn, any other scoring throw wins."""
+            zero = chance[5][0]
+            return (zero * (1.0 - back) + (1.0 - zero - hot)) / (1.0 - hot)
+
+        return throw(0, 5)
+
+    for total in range(2 * size - 2, -1, -1):
+        for i in range(max(0, total - size + 1), total // 2 + 1):
+            j = total - i
+
+            def gap(x: float, i: int = i, j: int = j) -> float:
+                """turn(i, j, turn(j, i, x)) - x: falling in x, zero at W[i][j]."""
+                return turn(i, j, x if i == j else turn(j, i, x)) - x
+
+            low, high = 0.0, 1.0
+            at_low, at_high = gap(low), gap(high)
+            for _ in range(100):
+                x = low - at_low * (high - low) / (at_high - at_low)
+                if not low < x < high:
+                    x = (low + high) / 2
+                found = gap(x)
+                if abs(found) < 1e-14:
+                    break
+                if found > 0:
+                    low, at_low = x, found
+                else:
+                    high, at_high = x, found
+            else:
+                raise AssertionError(f"no root for the pair {(i, j)}")
+            wins[i][j] = x
+            wins[j][i] = turn(j, i, x)
+    return wins
 
 
 def test_the_solver_agrees_with_an_independent_solution_of_a_reduced_game() -> None:
