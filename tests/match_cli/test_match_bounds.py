@@ -5,13 +5,18 @@ memory), and a rules file cannot ask for an endless game."""
 
 from __future__ import annotations
 
+import json
 import resource
 import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
-from tests.match_cli.conftest import ROOT, thousand, write_json
+from referee.cli.main import main
+from tests.match_cli.conftest import write_json
 
 BAD = ["nan", "inf", "-1", "1e306", "300000000"]
 """NaN, infinity, negative, overflowing, and absurd (300 million games, seconds, MiB...)."""
@@ -42,28 +47,145 @@ LADDER_OPTIONS = [
 ADDRESS_SPACE = 2 << 30
 """A value that slipped through and planned millions of games fails fast instead of swapping."""
 
+_CHILD = """
+import json, os, sys, traceback
+from click.testing import CliRunner
+from referee.cli.main import main
+
+answers = {}
+for key, case in json.load(sys.stdin).items():
+    os.chdir(case["cwd"])
+    try:
+        result = CliRunner().invoke(main, case["argv"], catch_exceptions=True)
+        code, out, err, error = result.exit_code, result.stdout, result.stderr, result.exception
+    except BaseException as escaped:  # what the runner itself could not hold (MemoryError)
+        code, out, err, error = 1, "", "", escaped
+    if error is not None and not isinstance(error, SystemExit):
+        err += "Traceback (most recent call last):\\n" + "".join(
+            traceback.format_exception(type(error), error, error.__traceback__)
+        )
+    answers[key] = {"returncode": code, "stdout": out, "stderr": err}
+sys.stdout.write(json.dumps(answers))
+"""
+"""Every case below in one Python process under ``ADDRESS_SPACE``: the real ``thousand`` command
+(click's runner on referee.cli.main:main) invoked once per case, each in a folder of its own,
+its exit code and output returned as JSON. One interpreter instead of a hundred; the memory
+guard holds for each case as it did for each process."""
+
 
 def _limited() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
 
 
-def _run(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [*thousand(), *args],
+def _match_argv(option: str, value: str) -> list[str]:
+    return [
+        "match",
+        "builtin:random",
+        "builtin:random",
+        "--game",
+        "dice",
+        "--games",
+        "1",
+        "--json",
+        option,
+        value,
+    ]
+
+
+def _ladder_argv(db: Path, option: str, value: str) -> list[str]:
+    return ["ladder", "init", str(db), "--game", "dice", "--sandbox", "bwrap", option, value]
+
+
+LARGEST = [
+    "match",
+    "builtin:random",
+    "builtin:random",
+    "--game",
+    "dice",
+    "--games",
+    "1",
+    "--json",
+    "--seed",
+    "1",
+    "--time-per-move",
+    "3600",
+    "--time-bank",
+    "86400",
+    "--startup-time",
+    "3600",
+    "--concurrency",
+    "256",
+]
+ENDLESS = [("cards", "max_deals"), ("dice", "max_rounds")]
+
+
+def _endless_argv(game: str, rules: Path) -> list[str]:
+    return [
+        "match",
+        "builtin:random",
+        "builtin:random",
+        "builtin:random",
+        "--game",
+        game,
+        "--games",
+        "1",
+        "--rules",
+        str(rules),
+        "--json",
+    ]
+
+
+@pytest.fixture(scope="module")
+def answers(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """Every command line of this file, run once: its case name to its exit and output."""
+    root = tmp_path_factory.mktemp("bounds")
+    cases: dict[str, dict[str, Any]] = {}
+
+    def folder() -> Path:
+        made = root / f"case-{len(cases)}"
+        made.mkdir()
+        return made
+
+    for option in MATCH_OPTIONS:
+        for value in BAD:
+            argv = _match_argv(option, value)
+            cases[f"match {option} {value}"] = {"cwd": str(folder()), "argv": argv}
+    for option in LADDER_OPTIONS:
+        for value in BAD:
+            where = folder()
+            argv = _ladder_argv(where / "contest.db", option, value)
+            cases[f"ladder {option} {value}"] = {"cwd": str(where), "argv": argv}
+    cases["largest"] = {"cwd": str(folder()), "argv": LARGEST}
+    for game, field in ENDLESS:
+        where = folder()
+        rules = write_json(where / "endless.json", {field: 10**15})
+        cases[f"endless {game}"] = {"cwd": str(where), "argv": _endless_argv(game, rules)}
+    done = subprocess.run(
+        [sys.executable, "-c", _CHILD],
+        input=json.dumps(cases),
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=600,
         check=False,
-        cwd=cwd,
+        cwd=root,
         preexec_fn=_limited,
     )
+    assert done.returncode == 0, done.stderr[-3000:]
+    found: dict[str, Any] = json.loads(done.stdout)
+    assert set(found) == set(cases), sorted(set(cases) - set(found))
+    for key, case in cases.items():
+        found[key]["cwd"] = Path(case["cwd"])
+    return found
 
 
-def _one_error_line(done: subprocess.CompletedProcess[str], option: str) -> None:
-    shown = f"exit {done.returncode}\nstdout: {done.stdout[:500]}\nstderr: {done.stderr[-2000:]}"
-    assert done.returncode in (1, 2), shown
-    assert "Traceback" not in done.stderr, shown
-    lines = done.stderr.strip().splitlines()
+def _one_error_line(done: dict[str, Any], option: str) -> None:
+    shown = (
+        f"exit {done['returncode']}\nstdout: {done['stdout'][:500]}\n"
+        f"stderr: {done['stderr'][-2000:]}"
+    )
+    assert done["returncode"] in (1, 2), shown
+    assert "Traceback" not in done["stderr"], shown
+    lines = done["stderr"].strip().splitlines()
     assert len(lines) == 1, shown
     assert lines[0].startswith("thousand: error:"), shown
     assert option in lines[0], shown
@@ -71,107 +193,39 @@ def _one_error_line(done: subprocess.CompletedProcess[str], option: str) -> None
 
 @pytest.mark.parametrize("value", BAD)
 @pytest.mark.parametrize("option", MATCH_OPTIONS)
-def test_match_refuses_an_unbounded_number(option: str, value: str, tmp_path: Path) -> None:
-    done = _run(
-        [
-            "match",
-            "builtin:random",
-            "builtin:random",
-            "--game",
-            "dice",
-            "--games",
-            "1",
-            "--json",
-            option,
-            value,
-        ],
-        tmp_path,
-    )
-    _one_error_line(done, option)
+def test_match_refuses_an_unbounded_number(
+    option: str, value: str, answers: dict[str, Any]
+) -> None:
+    _one_error_line(answers[f"match {option} {value}"], option)
 
 
 @pytest.mark.parametrize("value", BAD)
 @pytest.mark.parametrize("option", LADDER_OPTIONS)
-def test_ladder_init_refuses_an_unbounded_number(option: str, value: str, tmp_path: Path) -> None:
-    db = tmp_path / "contest.db"
-    done = _run(
-        [
-            "ladder",
-            "init",
-            str(db),
-            "--game",
-            "dice",
-            "--sandbox",
-            "bwrap",
-            option,
-            value,
-        ],
-        tmp_path,
-    )
+def test_ladder_init_refuses_an_unbounded_number(
+    option: str, value: str, answers: dict[str, Any]
+) -> None:
+    done = answers[f"ladder {option} {value}"]
     _one_error_line(done, option)
-    assert not db.exists()
+    assert not (done["cwd"] / "contest.db").exists()
 
 
-def test_the_largest_allowed_values_are_accepted(tmp_path: Path) -> None:
+def test_the_largest_allowed_values_are_accepted(answers: dict[str, Any]) -> None:
     """The ranges are not so tight that the documented maxima are refused."""
-    done = _run(
-        [
-            "match",
-            "builtin:random",
-            "builtin:random",
-            "--game",
-            "dice",
-            "--games",
-            "1",
-            "--json",
-            "--seed",
-            "1",
-            "--time-per-move",
-            "3600",
-            "--time-bank",
-            "86400",
-            "--startup-time",
-            "3600",
-            "--concurrency",
-            "256",
-        ],
-        tmp_path,
-    )
-    assert done.returncode == 0, done.stderr
+    done = answers["largest"]
+    assert done["returncode"] == 0, done["stderr"]
+    assert json.loads(done["stdout"])["games_played"] == 1
 
 
-@pytest.mark.parametrize(("game", "field"), [("cards", "max_deals"), ("dice", "max_rounds")])
-def test_a_rules_file_cannot_ask_for_an_endless_game(game: str, field: str, tmp_path: Path) -> None:
-    rules = write_json(tmp_path / "endless.json", {field: 10**15})
-    done = _run(
-        [
-            "match",
-            "builtin:random",
-            "builtin:random",
-            "builtin:random",
-            "--game",
-            game,
-            "--games",
-            "1",
-            "--rules",
-            str(rules),
-            "--json",
-        ],
-        tmp_path,
-    )
+@pytest.mark.parametrize(("game", "field"), ENDLESS)
+def test_a_rules_file_cannot_ask_for_an_endless_game(
+    game: str, field: str, answers: dict[str, Any]
+) -> None:
+    done = answers[f"endless {game}"]
     _one_error_line(done, field)
-    assert done.returncode == 1
+    assert done["returncode"] == 1
 
 
 def test_help_shows_every_range() -> None:
-    done = subprocess.run(
-        [*thousand(), "match", "--help"],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=ROOT,
-        env={"COLUMNS": "200"},
-    )
-    text = done.stdout
+    text = CliRunner(env={"COLUMNS": "200"}).invoke(main, ["match", "--help"]).stdout
     for shown in ("1<=x<=100000", "0<x<=3600", "0<=x<=86400", "1<=x<=256"):
         assert shown in text, text
