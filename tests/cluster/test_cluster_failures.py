@@ -19,6 +19,7 @@ from tests.ladder.conftest import (
     leftovers,
     ok,
     py_bot,
+    quick_ok,
     wait_until,
 )
 from tests.ladder.test_ladder_reliability import recorded
@@ -58,7 +59,7 @@ def test_a_worker_killed_mid_match_is_replaced_and_the_match_recorded_once(
     assert run.returncode == 0, stderr
     assert recorded(stdout) == 6
     assert check_consistent(db) == {"done": 6, "running": 0, "abandoned": 0}
-    assert "identical" in ok("rerate", db, "--check").stdout
+    assert "identical" in quick_ok("rerate", db, "--check").stdout
     assert leftovers(marker) == []
 
 
@@ -101,7 +102,7 @@ def test_coordinator_killed_then_scheduler_lost_and_a_restart_completes_the_ladd
     assert first.wait(10) == -signal.SIGKILL
     killed = check_consistent(db)
     assert 1 <= killed["done"] < total and killed["running"] <= 2
-    assert "identical" in ok("rerate", db, "--check").stdout
+    assert "identical" in quick_ok("rerate", db, "--check").stdout
     from distributed import Client
 
     with Client(own_cluster.address, timeout=30) as client:
@@ -121,7 +122,7 @@ def test_coordinator_killed_then_scheduler_lost_and_a_restart_completes_the_ladd
     assert "Traceback" not in stderr
     stopped = check_consistent(db)
     assert stopped["running"] == 0 and stopped["done"] < total, stopped
-    assert "identical" in ok("rerate", db, "--check").stdout
+    assert "identical" in quick_ok("rerate", db, "--check").stdout
     assert files <= replay_files(db)
 
     # The scheduler back on its address, its workers restarted: a run completes the total.
@@ -135,5 +136,5 @@ def test_coordinator_killed_then_scheduler_lost_and_a_restart_completes_the_ladd
     final = check_consistent(db)
     assert final["done"] == total and final["running"] == 0
     assert final["abandoned"] == stopped["abandoned"]
-    assert "identical" in ok("rerate", db, "--check").stdout
+    assert "identical" in quick_ok("rerate", db, "--check").stdout
     assert leftovers(marker) == []

@@ -49,13 +49,18 @@ def comparable(document: dict[str, Any]) -> dict[str, Any]:
     return document
 
 
-def test_forty_games_over_the_cluster_are_the_local_games(
+GAMES = 16
+"""Eight rotated pairs: for the shared cluster's two threads the match cuts them into eight
+tasks of one pair each (``split``), more than the workers hold at once."""
+
+
+def test_sixteen_games_over_the_cluster_are_the_local_games(
     tmp_path: Path, shared_cluster: Cluster
 ) -> None:
     rules = tmp_path / "short.toml"
     rules.write_text(SHORT_DICE, encoding="utf-8")
     bots = [f"{sys.executable} {DICE_BOT} 1", "builtin:random"]
-    common = [*bots, "--game", "dice", "--rules", rules, "--games", 40, "--seed", 4242]
+    common = [*bots, "--game", "dice", "--rules", rules, "--games", GAMES, "--seed", 4242]
     common += ["--rotate", "--sandbox", "rlimits", "--json"]
     local = match(*common, "--replays", tmp_path / "local")
     assert local.returncode == 0, local.stderr
@@ -63,7 +68,7 @@ def test_forty_games_over_the_cluster_are_the_local_games(
     assert remote.returncode == 0, remote.stderr
     here, there = json.loads(local.stdout), json.loads(remote.stdout)
     assert comparable(here) == comparable(there)
-    assert len(there["games"]) == 40
+    assert len(there["games"]) == GAMES
     # The coordinator wrote every replay, named as a local run names them.
     names = lambda root: sorted(p.name for p in root.rglob("game-*.jsonl"))  # noqa: E731
     assert names(tmp_path / "remote") == names(tmp_path / "local") and names(tmp_path / "local")

@@ -21,6 +21,7 @@ from tests.ladder.conftest import (
     cli,
     ok,
     one_error_line,
+    quick_ok,
     read_only,
 )
 
@@ -46,8 +47,8 @@ def test_an_entrant_whose_folder_cannot_travel_forfeits_and_is_disabled(
     db = ladders.copy(tmp_path, good)
     linked = manifest_folder(tmp_path, "linked")
     heavy = manifest_folder(tmp_path, "heavy")
-    ok("add", db, "linked", linked, "--no-check")
-    ok("add", db, "heavy", heavy, "--no-check")
+    quick_ok("add", db, "linked", linked, "--no-check")
+    quick_ok("add", db, "heavy", heavy, "--no-check")
     # After admission: what a build, or the bot itself under a weak sandbox, can do to its
     # own folder. Neither changes the fingerprint of the files its command names.
     (linked.parent / "run").symlink_to("/usr/bin/python3")
@@ -115,7 +116,7 @@ def test_a_worker_that_cannot_unpack_a_verified_bundle_is_unfit_not_the_bots_fau
     db = ladders.copy(tmp_path, {"r1": "builtin:random", "f1": "builtin:first"})
     manifest = manifest_folder(tmp_path, "linked")
     (manifest.parent / "latest").symlink_to("bot.py")  # a link inside: it travels
-    ok("add", db, "linked", manifest, "--no-check")
+    quick_ok("add", db, "linked", manifest, "--no-check")
 
     stopped = cli("run", db, "--matches", 3, "--executor", own_cluster.executor)
     line = one_error_line(stopped)
