@@ -14,13 +14,16 @@ import shlex
 import shutil
 import subprocess
 import sys
+import traceback
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pexpect
 import pytest
+from click.testing import CliRunner
 
+from referee.cli.main import main
 from tests.bot_access import open_to_bots
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -113,6 +116,22 @@ def run(*args: object, timeout: float = 120.0, cwd: Path = ROOT) -> Run:
     )
 
 
+def invoke(*args: object) -> Run:
+    """``thousand ARGS`` in this process: the same command code as ``run`` without a second of
+    interpreter start-up, for claims about what a command says (wording, exit codes, one error
+    line), not about the process. click's runner keeps stderr apart from stdout; an exception
+    that escapes shows as a traceback, as it would from the real program."""
+    argv = [str(a) for a in args]
+    result = CliRunner(env={"COLUMNS": "200"}).invoke(main, argv, catch_exceptions=True)
+    stderr = result.stderr
+    error = result.exception
+    if error is not None and not isinstance(error, SystemExit):
+        stderr += "Traceback (most recent call last):\n" + "".join(
+            traceback.format_exception(type(error), error, error.__traceback__)
+        )
+    return Run(["thousand", *argv], result.exit_code, result.stdout, stderr)
+
+
 def run_in_terminal(*args: object, keys: str = "", timeout: float = 120.0) -> Run:
     """``thousand ARGS`` in a pseudo-terminal (a person's terminal: colours, raw mode), with
     ``keys`` typed once it is running. stdout and stderr both arrive in ``stdout``."""
@@ -174,9 +193,19 @@ def replays_in(folder: Path) -> list[Path]:
     return sorted(p for p in folder.rglob("*.jsonl*") if "logs" not in p.parts)
 
 
-def make_replay(folder: Path, *extra: str, gzip: bool = False) -> Path:
-    """One real replay: a game of dice between two built-in random bots."""
-    args = ["match", "--game", "dice", "--games", "1", "--seed", "1", "--replays", folder]
+SHORT_SEED = 22
+"""The seed of the shortest dice game of two random bots among seeds 1 to 24 (350 lines; the
+others run from 350 to 3,704): the replay readers' tests draw it whole many times over
+(``replay show`` renders every step), and no test of a damaged replay needs a long game.
+``LONG_SEED`` (1,557 lines) is the game for a claim about a real replay's size."""
+
+LONG_SEED = 1
+
+
+def make_replay(folder: Path, *extra: str, gzip: bool = False, seed: int = SHORT_SEED) -> Path:
+    """One real replay, written by the real command: a game of dice between two built-in random
+    bots (or the bots given in ``extra``)."""
+    args = ["match", "--game", "dice", "--games", "1", "--seed", seed, "--replays", folder]
     if gzip:
         args.append("--gzip")
     done = run(*args, *extra, "builtin:random", "builtin:random")
@@ -187,7 +216,8 @@ def make_replay(folder: Path, *extra: str, gzip: bool = False) -> Path:
 
 @pytest.fixture(scope="session")
 def dice_replay(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A genuine finished replay, shared read-only: copy it before changing it."""
+    """A genuine finished replay (a short game: ``SHORT_SEED``), shared read-only: copy it
+    before changing it."""
     return make_replay(tmp_path_factory.mktemp("dice-replay"))
 
 

@@ -1,5 +1,9 @@
 """No command writes over one of its own inputs, or over a file that is not its own kind of
-output, without an explicit --force; outputs appear whole (temporary file, then rename)."""
+output, without an explicit --force; outputs appear whole (temporary file, then rename).
+
+The commands run in this process (``invoke``: the same command code, what they refuse and say);
+the FIFO test and a ladder's own run stay real processes (a FIFO may hang its reader, a run
+starts bots)."""
 
 from __future__ import annotations
 
@@ -11,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from referee.outputs import HTML_PAGE, OutputRefused, write_output
-from tests.inputs.conftest import make_replay, one_error_line, run
+from tests.inputs.conftest import invoke, one_error_line, run
 
 
 def _digest(path: Path) -> str:
@@ -30,9 +34,9 @@ def replay(dice_replay: Path, tmp_path: Path) -> Path:
 def ladder_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("ladder")
     db = folder / "contest.db"
-    assert run("ladder", "init", db, "--game", "dice", "--players", "2").returncode == 0
+    assert invoke("ladder", "init", db, "--game", "dice", "--players", "2").returncode == 0
     for name in ("alice", "bob"):
-        assert run("ladder", "add", db, name, "builtin:random", "--no-check").returncode == 0
+        assert invoke("ladder", "add", db, name, "builtin:random", "--no-check").returncode == 0
     return db
 
 
@@ -42,7 +46,7 @@ def ladder_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_export_refuses_to_write_over_its_replay(replay: Path) -> None:
     before = _digest(replay)
     for force in ([], ["--force"]):
-        line = one_error_line(run("replay", "export", replay, "--html", replay, *force))
+        line = one_error_line(invoke("replay", "export", replay, "--html", replay, *force))
         assert "same file as the input" in line
         assert _digest(replay) == before
 
@@ -54,23 +58,25 @@ def test_export_refuses_a_link_to_its_replay(replay: Path, tmp_path: Path) -> No
     hardlink = tmp_path / "page-hard.html"
     os.link(replay, hardlink)
     for out in (symlink, hardlink, tmp_path / "." / replay.name):
-        line = one_error_line(run("replay", "export", replay, "--html", out, "--force"))
+        line = one_error_line(invoke("replay", "export", replay, "--html", out, "--force"))
         assert "same file as the input" in line
     assert _digest(replay) == before
 
 
 def test_export_refuses_a_file_that_is_not_a_page_unless_forced(
-    replay: Path, tmp_path: Path
+    replay: Path, dice_replay: Path, tmp_path: Path
 ) -> None:
     notes = tmp_path / "notes.html"
     notes.write_text("my own notes, not a page of thousand\n")
-    other = make_replay(tmp_path / "other")
+    other = tmp_path / "other" / "game-00000.jsonl"  # another real replay, not the input
+    other.parent.mkdir()
+    other.write_bytes(dice_replay.read_bytes())
     for target in (notes, other):
         before = _digest(target)
-        line = one_error_line(run("replay", "export", replay, "--html", target))
+        line = one_error_line(invoke("replay", "export", replay, "--html", target))
         assert "--force" in line and "not a page written by thousand" in line
         assert _digest(target) == before
-    done = run("replay", "export", replay, "--html", notes, "--force")
+    done = invoke("replay", "export", replay, "--html", notes, "--force")
     assert done.returncode == 0, done.explain()
     assert notes.read_text().startswith("<!doctype html>")
 
@@ -81,7 +87,7 @@ def test_export_replaces_its_own_page_and_leaves_no_temporary_file(
     out = tmp_path / "pages" / "game.html"
     out.parent.mkdir()
     for _ in range(2):  # the second run finds its own page there and replaces it
-        done = run("replay", "export", replay, "--html", out)
+        done = invoke("replay", "export", replay, "--html", out)
         assert done.returncode == 0, done.explain()
     assert [p.name for p in out.parent.iterdir()] == ["game.html"]
     assert '<meta name="generator" content="thousand">' in out.read_text()
@@ -106,7 +112,7 @@ def test_standings_refuse_to_write_over_the_database(ladder_db: Path, tmp_path: 
     alias.symlink_to(ladder_db)
     for out in (ladder_db, alias):
         for force in ([], ["--force"]):
-            line = one_error_line(run("ladder", "standings", ladder_db, "--html", out, *force))
+            line = one_error_line(invoke("ladder", "standings", ladder_db, "--html", out, *force))
             assert "same file as the input" in line
     assert _digest(ladder_db) == before
     with sqlite3.connect(ladder_db) as conn:  # still a ladder
@@ -116,12 +122,12 @@ def test_standings_refuse_to_write_over_the_database(ladder_db: Path, tmp_path: 
 
 def test_standings_refuse_another_database_unless_forced(ladder_db: Path, tmp_path: Path) -> None:
     other = tmp_path / "other.db"
-    assert run("ladder", "init", other, "--game", "dice").returncode == 0
+    assert invoke("ladder", "init", other, "--game", "dice").returncode == 0
     before = _digest(other)
-    line = one_error_line(run("ladder", "standings", ladder_db, "--html", other))
+    line = one_error_line(invoke("ladder", "standings", ladder_db, "--html", other))
     assert "--force" in line
     assert _digest(other) == before
-    done = run("ladder", "standings", ladder_db, "--html", other, "--force")
+    done = invoke("ladder", "standings", ladder_db, "--html", other, "--force")
     assert done.returncode == 0, done.explain()
     assert "alice" in other.read_text()
 
@@ -129,7 +135,7 @@ def test_standings_refuse_another_database_unless_forced(ladder_db: Path, tmp_pa
 def test_standings_replace_their_own_page(ladder_db: Path, tmp_path: Path) -> None:
     page = tmp_path / "standings.html"
     for _ in range(2):
-        done = run("ladder", "standings", ladder_db, "--html", page)
+        done = invoke("ladder", "standings", ladder_db, "--html", page)
         assert done.returncode == 0, done.explain()
     assert "alice" in page.read_text()
     assert not list(tmp_path.glob(".standings.html.*"))
@@ -155,13 +161,13 @@ def test_standings_with_a_damaged_replay_give_one_line(tmp_path: Path) -> None:
     folder = tmp_path / "tampered"  # the suite's end check skips the damaged replay
     folder.mkdir()
     db = folder / "contest.db"
-    assert run("ladder", "init", db, "--game", "dice", "--players", "2").returncode == 0
+    assert invoke("ladder", "init", db, "--game", "dice", "--players", "2").returncode == 0
     for name in ("alice", "bob"):
-        assert run("ladder", "add", db, name, "builtin:random", "--no-check").returncode == 0
+        assert invoke("ladder", "add", db, name, "builtin:random", "--no-check").returncode == 0
     done = run("ladder", "run", db, "--matches", "1")
     assert done.returncode == 0, done.explain()
     replays = sorted(folder.rglob("*.jsonl"))
     assert replays, done.explain()
     replays[0].write_text('{"format": "thousand-replay", "version": 1, "game": [1]}\n')
-    line = one_error_line(run("ladder", "standings", db, "--html", tmp_path / "standings.html"))
+    line = one_error_line(invoke("ladder", "standings", db, "--html", tmp_path / "standings.html"))
     assert replays[0].name in line and "line 1" in line
