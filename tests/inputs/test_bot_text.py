@@ -22,6 +22,7 @@ from tests.inputs.conftest import (
     ESCAPED_TITLE,
     assert_clean,
     hostile_bot,
+    invoke,
     read_records,
     replays_in,
     run,
@@ -136,7 +137,7 @@ def test_a_hand_edited_header_is_refused_as_text(dice_replay: Path, tmp_path: Pa
     records[0]["seats"][1]["name"] = ["[/]", 7]
     path = write_records(tmp_path / "edited.jsonl", records)
     for argv in (["show", path, "--no-step"], ["summary", path], ["verify", path]):
-        done = run("replay", *argv)
+        done = invoke("replay", *argv)
         assert done.returncode == 1, done.explain()
         assert_clean(done)
 
@@ -167,7 +168,7 @@ def test_export_is_immune_to_a_name_holding_its_placeholders(
     records[0]["seats"][1]["name"] = "__REPLAY_TITLE__</title><script>alert(1)</script>"
     path = write_records(tmp_path / "named.jsonl", records)
     out = tmp_path / "page.html"
-    done = run("replay", "export", path, "--html", out)
+    done = invoke("replay", "export", path, "--html", out)
     assert done.returncode == 0, done.explain()
     page = out.read_text(encoding="utf-8")
     title = re.search(r"<title>(.*?)</title>", page, re.S)
@@ -192,7 +193,7 @@ def test_replay_page_in_a_browser_draws_names_as_text(dice_replay: Path, tmp_pat
     records[0]["seats"][1]["name"] = '</script><script>document.title="pwned"</script>'
     path = write_records(tmp_path / "named.jsonl", records)
     out = tmp_path / "page.html"
-    assert run("replay", "export", path, "--html", out).returncode == 0
+    assert invoke("replay", "export", path, "--html", out).returncode == 0
     done = subprocess.run(
         [
             chromium,

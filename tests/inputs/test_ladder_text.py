@@ -14,6 +14,7 @@ from tests.inputs.conftest import (
     ESCAPED_TITLE,
     HOSTILE_NAMES,
     assert_clean,
+    invoke,
     run,
     run_in_terminal,
     shows_names_escaped,
@@ -27,10 +28,10 @@ def hostile_ladder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     names were checked holds them."""
     folder = tmp_path_factory.mktemp("ladder")
     db = folder / "contest.db"
-    done = run("ladder", "init", db, "--game", "dice", "--players", "2")
+    done = invoke("ladder", "init", db, "--game", "dice", "--players", "2")
     assert done.returncode == 0, done.explain()
     for index, _name in enumerate(HOSTILE_NAMES):
-        done = run("ladder", "add", db, f"entrant{index}", "builtin:random", "--no-check")
+        done = invoke("ladder", "add", db, f"entrant{index}", "builtin:random", "--no-check")
         assert done.returncode == 0, done.explain()
     with sqlite3.connect(db) as conn:
         for index, name in enumerate(HOSTILE_NAMES):
@@ -51,15 +52,15 @@ def test_ladder_standings_text_shows_names_as_text(hostile_ladder: Path) -> None
 
 def test_ladder_list_and_games_show_names_as_text(hostile_ladder: Path) -> None:
     for command in ("list", "games"):
-        done = run("ladder", command, hostile_ladder)
+        done = invoke("ladder", command, hostile_ladder)
         assert done.returncode == 0, done.explain()
         assert_clean(done)
-    listing = run("ladder", "list", hostile_ladder).stdout
+    listing = invoke("ladder", "list", hostile_ladder).stdout
     assert ESCAPED_TITLE in listing
 
 
 def test_ladder_standings_markdown_keeps_its_columns(hostile_ladder: Path) -> None:
-    done = run("ladder", "standings", hostile_ladder, "--markdown")
+    done = invoke("ladder", "standings", hostile_ladder, "--markdown")
     assert done.returncode == 0, done.explain()
     assert_clean(done)
     rows = [line for line in done.stdout.splitlines() if line.startswith("|")]
@@ -74,7 +75,7 @@ def test_ladder_standings_markdown_keeps_its_columns(hostile_ladder: Path) -> No
 
 def test_ladder_standings_html_escapes_names(hostile_ladder: Path, tmp_path: Path) -> None:
     page = tmp_path / "standings.html"
-    done = run("ladder", "standings", hostile_ladder, "--html", page)
+    done = invoke("ladder", "standings", hostile_ladder, "--html", page)
     assert done.returncode == 0, done.explain()
     text = page.read_text(encoding="utf-8")
     assert "<script>alert(1)</script>" not in text
