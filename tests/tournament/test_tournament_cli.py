@@ -1,5 +1,11 @@
 """`thousand tournament` end to end: real bot processes, real replay files, the JSON document's
 shape, a strong bot ranked first, a hostile bot name escaped in every output, one-line errors.
+
+Where the length of a game is not what is tested, the dice games are the short capped rules
+(the simple table to 300, at most 30 rounds: ``builtin:first`` and the hostile bot never stop a
+turn, and would otherwise play the default 500). The strength test keeps the rules the expert
+is solved for. Refusals and help are read in this process (click's runner on the real command
+group); one refusal still runs as a program.
 """
 
 from __future__ import annotations
@@ -12,11 +18,31 @@ import pytest
 
 from referee.outputs import PAGE_MARK
 from referee.replay.verify import verify_file
-from tests.match_cli.conftest import PY, ROOT, assert_no_leftovers, bot, run
+from tests.ladder.conftest import CAPPED_DICE
+from tests.match_cli.conftest import PY, ROOT, Run, assert_no_leftovers, bot, run
 
 DICE_BOT = ROOT / "bots" / "dice_bot.py"
 DICE_EXPERT = ROOT / "bots" / "dice_expert.py"
 HOSTILE = Path(__file__).parent / "bots" / "hostile.py"
+
+
+def capped(folder: Path) -> list[str]:
+    """``--rules`` of short dice games, written into ``folder``."""
+    path = folder / "capped.toml"
+    path.write_text(CAPPED_DICE, encoding="utf-8")
+    return ["--rules", str(path)]
+
+
+def in_process(args: list[str], cwd: Path, monkeypatch: pytest.MonkeyPatch) -> Run:
+    """``thousand ARGS`` in this process, from ``cwd``: the real command group through click's
+    runner, printing its errors as the program does."""
+    from click.testing import CliRunner
+
+    from referee.cli.main import main
+
+    monkeypatch.chdir(cwd)
+    result = CliRunner().invoke(main, args, prog_name="thousand", catch_exceptions=False)
+    return Run(["thousand", *args], result.exit_code, result.stdout, result.stderr)
 
 
 def tournament(args: list[str], cwd: Path) -> dict[str, Any]:
@@ -32,6 +58,7 @@ def test_round_robin_of_four_bots_plays_every_triple(marker: str, tmp_path: Path
         [
             "--game",
             "dice",
+            *capped(tmp_path),
             "--replays",
             str(tmp_path / "r"),
             "builtin:random",
@@ -112,6 +139,7 @@ def test_two_player_tables_report_pentanomial_pairs(tmp_path: Path) -> None:
             "dice",
             "--players",
             "2",
+            *capped(tmp_path),
             "--games-per-table",
             "10",
             "builtin:random",
@@ -130,7 +158,8 @@ def test_two_player_tables_report_pentanomial_pairs(tmp_path: Path) -> None:
 
 def test_a_hostile_bot_name_is_escaped_everywhere(marker: str, tmp_path: Path) -> None:
     page = tmp_path / "t.html"
-    args = ["--game", "dice", "builtin:random", "builtin:random", bot(HOSTILE, marker)]
+    args = ["--game", "dice", *capped(tmp_path)]
+    args += ["builtin:random", "builtin:random", bot(HOSTILE, marker)]
     done = run(["tournament", "--seed", "2", "--html", str(page), *args], tmp_path)
     assert done.returncode == 0, done.explain()
     text = page.read_text()
@@ -145,12 +174,15 @@ def test_a_hostile_bot_name_is_escaped_everywhere(marker: str, tmp_path: Path) -
     assert_no_leftovers(marker)
 
 
-def test_html_does_not_overwrite_a_file_it_did_not_write(tmp_path: Path) -> None:
+def test_html_does_not_overwrite_a_file_it_did_not_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     notes = tmp_path / "notes.html"
     notes.write_text("my notes")
-    done = run(
+    done = in_process(
         ["tournament", "--game", "dice", "--html", str(notes), *["builtin:random"] * 3],
         tmp_path,
+        monkeypatch,
     )
     assert done.returncode == 1 and len(done.error_lines) == 1, done.explain()
     assert "--force" in done.stderr and notes.read_text() == "my notes"
@@ -185,8 +217,19 @@ def test_html_does_not_overwrite_a_file_it_did_not_write(tmp_path: Path) -> None
         "html-folder",
     ],
 )
-def test_every_mistake_is_one_line(args: list[str], code: int, words: str, tmp_path: Path) -> None:
-    done = run(["tournament", *args], tmp_path)
+def test_every_mistake_is_one_line(
+    args: list[str], code: int, words: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert_one_error_line(in_process(["tournament", *args], tmp_path, monkeypatch), code, words)
+
+
+def test_a_mistake_is_one_line_from_the_real_program(tmp_path: Path) -> None:
+    """The end-to-end case of the refusals above: the installed command, as a process."""
+    done = run(["tournament", "--game", "dice", "builtin:random", "builtin:random"], tmp_path)
+    assert_one_error_line(done, 1, "at least 3 bots")
+
+
+def assert_one_error_line(done: Run, code: int, words: str) -> None:
     assert done.returncode == code, done.explain()
     assert "Traceback" not in done.stderr
     lines = done.stderr.strip().splitlines()
@@ -194,8 +237,8 @@ def test_every_mistake_is_one_line(args: list[str], code: int, words: str, tmp_p
     assert words in lines[0], done.explain()
 
 
-def test_help_names_every_option(tmp_path: Path) -> None:
-    done = run(["tournament", "--help"], tmp_path)
+def test_help_names_every_option(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    done = in_process(["tournament", "--help"], tmp_path, monkeypatch)
     assert done.returncode == 0
     for option in (
         "--format",
@@ -211,7 +254,7 @@ def test_help_names_every_option(tmp_path: Path) -> None:
 
 
 def test_the_json_document_round_trips(tmp_path: Path) -> None:
-    doc = tournament(["--game", "dice", *["builtin:first"] * 3], tmp_path)
+    doc = tournament(["--game", "dice", *capped(tmp_path), *["builtin:first"] * 3], tmp_path)
     assert json.loads(json.dumps(doc)) == doc
     for key in ("tables", "bots", "ranking", "crosstable", "model", "seed", "games_played"):
         assert key in doc
@@ -228,7 +271,10 @@ def test_a_two_bot_duplicate_match_prints_its_pentanomial_line(tmp_path: Path) -
     (line,) = [x for x in done.stdout.splitlines() if x.startswith("pentanomial [")]
     assert "over 4 pairs" in line and "trinomial 95% CI" in line
     assert line.endswith(("narrower", "wider")), line
-    plain = run([*args[:-3], "--seed", "6", "builtin:random", "builtin:first"], tmp_path)
+    plain = run(
+        [*args[:-3], "--seed", "6", *capped(tmp_path), "builtin:random", "builtin:first"], tmp_path
+    )
+    assert plain.returncode == 0, plain.explain()
     assert "pentanomial" not in plain.stdout  # no pairs without --rotate
 
 
@@ -239,6 +285,7 @@ def test_a_quiet_tournament_leaves_nothing_in_the_temporary_folder(
     temp.mkdir()
     bots = [bot(ROOT / "bots" / "random_bot.py", seed, marker) for seed in (1, 2, 3)]
     options = ["--seed", "1", "--sandbox", "none", "--json", "--game", "dice", "--players", "2"]
+    options += capped(tmp_path)
     done = run(
         ["tournament", *options, "--games-per-table", "2", *bots],
         tmp_path,
