@@ -10,7 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.match_cli.conftest import FAST, assert_no_leftovers, bot, faulty, random_bot, run
+from tests.match_cli.conftest import (
+    FAST,
+    assert_no_leftovers,
+    bot,
+    faulty,
+    invoke,
+    random_bot,
+    run,
+)
 
 
 def test_rotate_announces_the_games_it_adds(tmp_path: Path) -> None:
@@ -43,8 +51,8 @@ def test_four_bots_at_classic_cards_are_pointed_to_the_four_preset(tmp_path: Pat
     assert line.startswith("thousand: error:") and "--rules four" in line, line
 
 
-def test_a_dice_preset_asked_of_cards_is_pointed_to_the_dice_game(tmp_path: Path) -> None:
-    done = run(["rules", "show", "ussr"], tmp_path)
+def test_a_dice_preset_asked_of_cards_is_pointed_to_the_dice_game() -> None:
+    done = invoke(["rules", "show", "ussr"])
     assert done.returncode == 1
     (line,) = done.stderr.strip().splitlines()
     assert line.startswith("thousand: error:") and "--game dice" in line, line
@@ -85,7 +93,9 @@ def test_one_game_reads_as_english(tmp_path: Path) -> None:
     ids=["range", "option", "choice", "missing", "command", "ladder", "rules"],
 )
 def test_click_usage_errors_speak_the_one_error_style(args: list[str], tmp_path: Path) -> None:
-    done = run(args, tmp_path)
+    """In process (the error path is click's and ours, not the interpreter's); the real
+    command's exit 2 and one line are tested end to end by test_usage_error_of_the_real_command."""
+    done = invoke([str(tmp_path / a) if a == "x.db" else a for a in args])
     assert done.returncode == 2, done.explain()
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1, done.explain()
@@ -192,9 +202,9 @@ def test_a_bot_that_faults_after_starting_is_not_a_bot_that_never_played(
 
 
 @pytest.mark.parametrize("args", [[], ["ladder"], ["replay"]], ids=["top", "ladder", "replay"])
-def test_a_bare_command_group_still_shows_its_help(args: list[str], tmp_path: Path) -> None:
+def test_a_bare_command_group_still_shows_its_help(args: list[str]) -> None:
     """Only errors take the one-line style: a group called without a command shows its help."""
-    done = run(args, tmp_path)
+    done = invoke(args)
     shown = done.stdout + done.stderr
     assert "Usage:" in shown and "Commands:" in shown, done.explain()
     assert "thousand: error:" not in shown, done.explain()
@@ -253,3 +263,12 @@ def test_a_bot_keeps_its_first_name_for_the_whole_match(marker: str, tmp_path: P
     assert all(first.group(0) in line for line in per_game), per_game
     assert f"0: {first.group(0)}" in lines.stdout
     assert_no_leftovers(marker)
+
+
+def test_usage_error_of_the_real_command(tmp_path: Path) -> None:
+    """One usage error through the real ``thousand`` process: exit 2, one line on stderr."""
+    done = run(["match", "builtin:random", "builtin:random", "--no-such-option"], tmp_path)
+    assert done.returncode == 2, done.explain()
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("thousand: error: "), done.explain()
+    assert "--help" in lines[0]
