@@ -4,6 +4,12 @@ Real matches of both games under several rule sets are played by the helper bot 
 logging every line it receives and sends; every line must validate against the schema of its
 message (with a JSON Schema validator, on the document the command prints, not on the models
 behind it), and every preset's rules against the game's rules schema.
+
+The transcripts' length is part of the claim: shorter matches (one game instead of two, 20
+rounds instead of 40, fewer deals) leave out message shapes that these show (barrel events,
+redeals, concessions), so they are played in full. `protocol schema`'s own options are read in
+this process; the schema document the transcripts are checked against is printed by the real
+program (the ``document`` fixture).
 """
 
 from __future__ import annotations
@@ -14,8 +20,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner, Result
 from jsonschema import Draft202012Validator
 
+from referee.cli.main import main
 from referee.players.schema import protocol_schemas
 from tests.protocol.conftest import read_lines, run, wire_bot
 from thousand.registry import GAME_NAMES, game_spec
@@ -128,21 +136,26 @@ def test_every_preset_validates_against_its_rules_schema(
     assert errors(check, {**game_spec(game).presets["classic"].model_dump(), "nonsense": 1})
 
 
+def schema_command(*args: str) -> Result:
+    """``thousand protocol schema ARGS`` in this process (click's runner on the real group)."""
+    return CliRunner().invoke(main, ["protocol", "schema", *args], prog_name="thousand")
+
+
 def test_one_game_and_files(tmp_path: Path, document: dict[str, Any]) -> None:
-    done = run("protocol", "schema", "--game", "dice")
-    assert done.returncode == 0, done.stderr
+    done = schema_command("--game", "dice")
+    assert done.exit_code == 0, done.stderr
     dice_only = json.loads(done.stdout)
     assert set(dice_only) == {"protocol", "common", "dice"}
     assert dice_only["dice"] == document["dice"] == protocol_schemas()["dice"]
     folder = tmp_path / "schemas"
-    done = run("protocol", "schema", "--out", str(folder))
-    assert done.returncode == 0, done.stderr
+    done = schema_command("--out", str(folder))
+    assert done.exit_code == 0, done.stderr
     written = sorted(p.name for p in folder.iterdir())
     assert "cards-view.schema.json" in written and "common-bot_hello.schema.json" in written
     assert len(written) == 4 + 7 * len(GAME_NAMES)
     view = json.loads((folder / "dice-view.schema.json").read_text())
     assert view == document["dice"]["view"]
-    again = run("protocol", "schema", "--out", str(folder))
-    assert again.returncode == 1
+    again = schema_command("--out", str(folder))
+    assert again.exit_code == 1
     assert again.stderr.startswith("thousand: error: ") and again.stderr.count("\n") == 1
     assert json.loads((folder / "dice-view.schema.json").read_text()) == view
