@@ -1,9 +1,9 @@
 """The ladder's SQLite file: every entrant, match, result and rating change.
 
-WAL mode and a busy timeout let several ``ladder run`` processes (two terminals, a cron job)
-share one file; every change that belongs together — a match result and the rating update it
-causes — is one ``BEGIN IMMEDIATE`` transaction, so a process killed at any moment leaves either
-all of it or none of it.
+WAL mode and a busy timeout (``LOCK_WAIT``: 30 s, or ``THOUSAND_LADDER_LOCK_WAIT`` seconds) let
+several ``ladder run`` processes (two terminals, a cron job) share one file; every change that
+belongs together — a match result and the rating update it causes — is one ``BEGIN
+IMMEDIATE`` transaction, so a process killed at any moment leaves either all of it or none of it.
 """
 
 from __future__ import annotations
@@ -36,6 +36,22 @@ from thousand.registry import GAME_NAMES, game_spec
 
 SCHEMA_VERSION = 2
 """2: bot commands stored with absolute paths, replays relative to the ladder's files folder."""
+
+
+def _lock_wait(text: str, default: float = 30.0, most: float = 3600.0) -> float:
+    """``THOUSAND_LADDER_LOCK_WAIT`` read: a number of seconds in (0, 3600], else the default
+    (an environment variable has no one to answer an error to; a wrong value keeps 30 s)."""
+    try:
+        value = float(text)
+    except ValueError:
+        return default
+    return value if 0 < value <= most else default
+
+
+LOCK_WAIT = _lock_wait(os.environ.get("THOUSAND_LADDER_LOCK_WAIT", ""))
+"""How long a command waits for a ladder another connection holds locked before it says
+"database is locked": SQLite's busy timeout, in seconds. 30 s unless the environment variable
+``THOUSAND_LADDER_LOCK_WAIT`` gives another (the tests of that message wait one second)."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -302,7 +318,7 @@ def _sqlite(path: Path, target: str | Path, *, uri: bool = False) -> _Connection
     """A ``_Connection`` to the ladder at ``path`` (``target``: the path, or a URI for it)."""
     try:
         db = sqlite3.connect(
-            target, timeout=30.0, isolation_level=None, uri=uri, factory=_Connection
+            target, timeout=LOCK_WAIT, isolation_level=None, uri=uri, factory=_Connection
         )
     except sqlite3.Error as error:
         _raise_for(error, path)
@@ -376,7 +392,7 @@ def _open_for_reading(path: Path) -> _Connection:
     if not writable(path):
         return _open_read_only(path)
     db = _sqlite(path, path)
-    db.execute("PRAGMA busy_timeout = 30000")
+    db.execute(f"PRAGMA busy_timeout = {round(LOCK_WAIT * 1000)}")
     db.execute("PRAGMA query_only = ON")
     return db
 
@@ -489,7 +505,7 @@ def connect(path: Path, *, create: bool = False, write: bool = True) -> sqlite3.
             )
     db = _sqlite(path, path)
     try:
-        db.execute("PRAGMA busy_timeout = 30000")
+        db.execute(f"PRAGMA busy_timeout = {round(LOCK_WAIT * 1000)}")
         db.execute("PRAGMA journal_mode = WAL")
         db.execute("PRAGMA synchronous = FULL")
         db.execute("PRAGMA foreign_keys = ON")

@@ -20,7 +20,7 @@ import sys
 import time
 import traceback
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,6 +39,19 @@ NAPPER = ROOT / "tests" / "bots" / "napper.py"
 
 SHORT_DICE = 'preset = "simple"\ngoal = 300\n'
 """Dice rules for the process tests: the simple table played to 300, a match in ~0.4 s."""
+
+CAPPED_DICE = SHORT_DICE + "max_rounds = 30\n"
+"""The short rules for bots that never stop a turn (builtin:first, tests/bots/core_bot.py):
+they never score, so a game lasts until the round cap, 30 rounds here instead of 500."""
+
+RULES = {"short": SHORT_DICE, "capped": CAPPED_DICE}
+
+
+def rules_file(folder: Path, name: str = "short") -> Path:
+    """``folder/NAME.toml`` holding the rules ``RULES[name]``: a ``--rules`` argument."""
+    path = folder / f"{name}.toml"
+    path.write_text(RULES[name], encoding="utf-8")
+    return path
 
 
 def thousand() -> list[str]:
@@ -63,11 +76,17 @@ class Done:
         return f"{shlex.join(self.argv)} -> {self.returncode}\n{self.stdout}\n{self.stderr}"
 
 
-def cli(*args: object, timeout: float = 120.0) -> Done:
-    """Run ``thousand ladder ARGS`` to the end and capture it."""
+def cli(*args: object, timeout: float = 120.0, env: Mapping[str, str] | None = None) -> Done:
+    """Run ``thousand ladder ARGS`` to the end and capture it (``env``: variables to add)."""
     argv = [*thousand(), "ladder", *(str(a) for a in args)]
     done = subprocess.run(
-        argv, capture_output=True, text=True, timeout=timeout, cwd=ROOT, check=False
+        argv,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=ROOT,
+        check=False,
+        env={**os.environ, **env} if env else None,
     )
     return Done(argv, done.returncode, done.stdout, done.stderr)
 
@@ -130,14 +149,13 @@ def make_ladder(
     """A ladder in ``folder/ladder.db`` with ``bots`` (name -> BOT) admitted. These tests are
     about the ladder, not the sandbox: ``rlimits`` by default (allowed explicitly), so they
     run alike with or without bubblewrap; the end-to-end test and tests/fairplay use the
-    real default, bwrap."""
+    real default, bwrap. ``rules``: a name of ``RULES`` (``short`` unless told), a preset or
+    a file for ``--rules``, or None for the game's full-length defaults."""
     db = folder / "ladder.db"
     args: list[object] = ["init", db, "--game", game, "--players", players, "--seed", seed]
     args += ["--sandbox", sandbox] + (["--allow-weak-sandbox"] if sandbox != "bwrap" else [])
-    if rules == "short":
-        path = folder / "short.toml"
-        path.write_text(SHORT_DICE, encoding="utf-8")
-        args += ["--rules", path]
+    if rules in RULES:
+        args += ["--rules", rules_file(folder, rules)]
     elif rules is not None:
         args += ["--rules", rules]
     quick_ok(*args, *extra)

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import errno
 import random
+import socket
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,8 +27,14 @@ from tests.ladder.data_support import backup, small_disk
 
 FIELD = {name: "builtin:random" for name in ("random-a", "random-b", "random-c")}
 
+BUSY_PORT = "{busy}"
+"""``serve`` runs in this process like the rest, on a port this test holds: a serve that got
+past a damaged ladder would stop at its socket with "port ... is in use" — a line without the
+damage's words, so the test fails — instead of serving for ever. The real program's ``run`` and
+``serve`` are tried once, in test_the_real_run_and_serve_say_it_in_one_line_too."""
+
 Command = tuple[str, ...]
-"""Arguments after ``thousand ladder``; ``{db}`` and ``{out}`` are filled in per test."""
+"""Arguments after ``thousand ladder``; ``{db}``, ``{out}``, ``{busy}`` are filled in per test."""
 
 COMMANDS: dict[str, Command] = {
     "add": ("add", "{db}", "newcomer", "builtin:random", "--no-check"),
@@ -48,13 +55,10 @@ COMMANDS: dict[str, Command] = {
     "revoke": ("revoke", "{db}", "dora"),
     "accounts": ("accounts", "{db}"),
     "run": ("run", "{db}", "--matches", "1"),
-    "serve": ("serve", "{db}", "--port", "0"),
+    "serve": ("serve", "{db}", "--port", BUSY_PORT),
 }
 """Every subcommand that opens an existing ladder (all but ``init``), each of its ways to read."""
 
-REAL_PROGRAM = {"run", "serve"}
-"""Run as the real program: ``run`` starts an event loop and signal handlers, ``serve`` a web
-server (it must never get that far on a damaged ladder: the test's time limit would end it)."""
 
 EVERY = frozenset(COMMANDS)
 READ_ONLY = ("list", "list --json", "standings", "standings --json", "games", "games --json")
@@ -85,11 +89,23 @@ def _execute(db: Path, *statements: str) -> None:
         conn.close()  # the last connection: the log is folded into the file and removed
 
 
-def _run(name: str, db: Path, out: Path) -> Done:
-    args = [part.format(db=db, out=out) for part in COMMANDS[name]]
-    if name in REAL_PROGRAM:
-        return cli(*args, timeout=30)
-    return quick(*args)
+@pytest.fixture
+def busy_port() -> Iterator[int]:
+    """A port of 127.0.0.1 this test listens on (the kernel's choice: no two tests share it)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen(1)
+        yield holder.getsockname()[1]
+
+
+def _args(name: str, db: Path, out: Path, busy: int | None = None) -> list[str]:
+    assert busy is not None or name != "serve", "serve needs a port this test holds"
+    return [part.format(db=db, out=out, busy=busy) for part in COMMANDS[name]]
+
+
+def _run(name: str, db: Path, out: Path, busy: int | None = None) -> Done:
+    """The command in this process (click's runner): the same code on the same file."""
+    return quick(*_args(name, db, out, busy))
 
 
 def _cut(keep: Callable[[int], int]) -> Callable[[Path], None]:
@@ -194,7 +210,7 @@ def test_every_subcommand_that_opens_a_ladder_is_tried() -> None:
 
 @pytest.mark.parametrize("kind", DAMAGES)
 def test_a_damaged_ladder_is_one_line_naming_it_and_the_damage(
-    kind: str, played: Path, tmp_path: Path
+    kind: str, played: Path, tmp_path: Path, busy_port: int
 ) -> None:
     damage = DAMAGES[kind]
     problems = []
@@ -205,7 +221,7 @@ def test_a_damaged_ladder_is_one_line_naming_it_and_the_damage(
         folder.mkdir()
         db = _copy(played, folder)  # a fresh copy each: a command that succeeds may write
         damage.damage(db)
-        done = _run(name, db, folder / "page.html")
+        done = _run(name, db, folder / "page.html", busy_port)
         if "Traceback" in done.stderr + done.stdout:
             last = (done.stderr + done.stdout).strip().splitlines()[-1]
             problems.append(f"{name}: a traceback ending {last!r}")
@@ -223,6 +239,21 @@ def test_a_damaged_ladder_is_one_line_naming_it_and_the_damage(
         if not all(word in line for word in wanted) or "not a ladder database" in line:
             problems.append(f"{name}: {line!r} does not say {wanted}")
     assert not problems, "\n\n".join(problems)
+
+
+@pytest.mark.parametrize("name", ["run", "serve"])
+def test_the_real_run_and_serve_say_it_in_one_line_too(
+    name: str, played: Path, tmp_path: Path
+) -> None:
+    """The real program, once each, for the two commands that start an event loop and signal
+    handlers (``run``) or a web server (``serve``, on a port of the kernel's choice: were it to
+    get past the damage, the time limit ends it and the test fails)."""
+    db = _copy(played, tmp_path)
+    DAMAGES["meta game unknown"].damage(db)
+    done = cli(*_args(name, db, tmp_path / "page.html", 0), timeout=30)
+    line = one_error_line(done)
+    assert line.startswith("thousand: error: ") and str(db) in line, line
+    assert "chess" in line and "not a ladder database" not in line, line
 
 
 def test_a_file_of_noise_is_not_a_ladder(played: Path, tmp_path: Path) -> None:
@@ -287,14 +318,16 @@ time.sleep(120)
 def test_a_ladder_locked_by_another_program_is_said_as_sqlite_says_it(
     played: Path, tmp_path: Path
 ) -> None:
-    """SQLite waits its 30 s for the lock, then says "database is locked"."""
+    """SQLite waits for the lock (30 s, or what ``THOUSAND_LADDER_LOCK_WAIT`` says: one second
+    here, through the real program), then says "database is locked"."""
     db = _copy(played, tmp_path)
     holder = subprocess.Popen(
         [sys.executable, "-c", _HOLD, str(db)], stdout=subprocess.PIPE, text=True
     )
     try:
         assert holder.stdout is not None and holder.stdout.readline() == "held\n"
-        line = one_error_line(_run("list", db, tmp_path / "page.html"))
+        args = _args("list", db, tmp_path / "page.html")
+        line = one_error_line(cli(*args, timeout=60, env={"THOUSAND_LADDER_LOCK_WAIT": "1"}))
     finally:
         holder.kill()
         holder.wait()
