@@ -16,7 +16,7 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from tests.ladder.conftest import Done, thousand
+from tests.ladder.conftest import Done, quick, thousand
 from tests.requirements import unavailable
 
 
@@ -32,6 +32,21 @@ def cli_in(cwd: Path, *args: object, timeout: float = 120.0) -> Done:
 
 def ok_in(cwd: Path, *args: object, timeout: float = 120.0) -> Done:
     done = cli_in(cwd, *args, timeout=timeout)
+    assert done.returncode == 0, done.explain()
+    assert "Traceback" not in done.stderr, done.explain()
+    return done
+
+
+def quick_in(cwd: Path, *args: object) -> Done:
+    """``thousand ladder ARGS`` in this process (click's runner), from ``cwd``: the same code
+    resolving the same relative paths, without a program's start-up. The folder is this
+    process's own while the command runs (tests of one process run one at a time)."""
+    with contextlib.chdir(cwd):
+        return quick(*args)
+
+
+def quick_ok_in(cwd: Path, *args: object) -> Done:
+    done = quick_in(cwd, *args)
     assert done.returncode == 0, done.explain()
     assert "Traceback" not in done.stderr, done.explain()
     return done

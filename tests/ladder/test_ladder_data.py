@@ -30,6 +30,7 @@ from tests.ladder.conftest import (
     FAULTY,
     PY,
     RANDOM_BOT,
+    Done,
     Ladders,
     check_consistent,
     cli,
@@ -41,6 +42,7 @@ from tests.ladder.conftest import (
     quick,
     quick_ok,
     read_only,
+    rules_file,
     thousand,
 )
 from tests.ladder.data_support import (
@@ -48,6 +50,8 @@ from tests.ladder.data_support import (
     cli_in,
     foreign_sqlite,
     ok_in,
+    quick_in,
+    quick_ok_in,
     read_only_view,
     small_disk,
     snapshot,
@@ -60,15 +64,23 @@ WEAK = ("--sandbox", "rlimits", "--allow-weak-sandbox")
 """For ladders whose bots are all built-ins: no process runs, so no sandbox is needed."""
 
 
-def games(db: Path, cwd: Path | None = None, last: int = 20) -> list[MatchRow]:
-    args = ("games", db, "--json", "--last", last)
-    done = ok_in(cwd, *args) if cwd else quick_ok(*args)
+def _ok(cwd: Path | None, program: bool, *args: object) -> Done:
+    """In this process (from ``cwd`` if given), or as the real program started in ``cwd``."""
+    if program:
+        assert cwd is not None
+        return ok_in(cwd, *args)
+    return quick_ok_in(cwd, *args) if cwd else quick_ok(*args)
+
+
+def games(
+    db: Path, cwd: Path | None = None, last: int = 20, *, program: bool = False
+) -> list[MatchRow]:
+    done = _ok(cwd, program, "games", db, "--json", "--last", last)
     return TypeAdapter(list[MatchRow]).validate_json(done.stdout)
 
 
-def table(db: Path, cwd: Path | None = None) -> Standings:
-    done = ok_in(cwd, "standings", db, "--json") if cwd else quick_ok("standings", db, "--json")
-    return Standings.model_validate_json(done.stdout)
+def table(db: Path, cwd: Path | None = None, *, program: bool = False) -> Standings:
+    return Standings.model_validate_json(_ok(cwd, program, "standings", db, "--json").stdout)
 
 
 # ------------------------------------------------------------- 1. only a ladder is touched
@@ -138,10 +150,14 @@ def test_a_folder_or_a_device_is_not_a_ladder(tmp_path: Path) -> None:
 def test_a_ladder_on_a_read_only_mount_shows_standings_and_refuses_writes(
     tmp_path: Path, ladders: Ladders, log_files: str
 ) -> None:
+    """Closed cleanly, the commands run in this process (the same code on the same mount);
+    with log files left by a reader of this process, as real programs: SQLite shares one
+    process's handles on a file, and the claim is about another program's leftovers."""
+    program = log_files == "log-files-left"
     contest = tmp_path / "contest"
     contest.mkdir()
     db = ladders.copy(contest, BUILTINS)
-    ok("run", db, "--matches", 2)
+    quick_ok("run", db, "--matches", 2)  # built-ins: no bot program to start
     expected = table(db)
     if log_files == "log-files-left":
         # A reader that never closed (a crashed standings page script): -wal and -shm stay.
@@ -153,20 +169,20 @@ def test_a_ladder_on_a_read_only_mount_shows_standings_and_refuses_writes(
         ro_db = view / db.name
         with pytest.raises(OSError):
             (view / "probe").write_text("x")  # really read-only, also for root
-        shown = table(ro_db, cwd=tmp_path)
+        shown = table(ro_db, cwd=tmp_path, program=program)
         assert shown.rows == expected.rows and shown.matches_done == 2
-        assert "random-a" in ok_in(tmp_path, "standings", ro_db).stdout
-        assert "random-a" in ok_in(tmp_path, "standings", ro_db, "--markdown").stdout
+        assert "random-a" in _ok(tmp_path, program, "standings", ro_db).stdout
+        assert "random-a" in _ok(tmp_path, program, "standings", ro_db, "--markdown").stdout
         listed = TypeAdapter(list[EntrantRow]).validate_json(
-            ok_in(tmp_path, "list", ro_db, "--json").stdout
+            _ok(tmp_path, program, "list", ro_db, "--json").stdout
         )
         assert [e.name for e in listed] == list(BUILTINS)
-        played = games(ro_db, cwd=tmp_path)
+        played = games(ro_db, cwd=tmp_path, program=program)
         assert [g.id for g in played] == [2, 1]
         for replay in (r for g in played for r in g.replays):
             assert replay.startswith(str(view)) and Path(replay).is_file(), replay
         out = tmp_path / "site" / "index.html"
-        ok_in(tmp_path, "standings", ro_db, "--html", out)
+        _ok(tmp_path, program, "standings", ro_db, "--html", out)
         links = re.findall(r'href="([^"]+)"', out.read_text(encoding="utf-8"))
         assert len(links) == 2 * 6 and all((out.parent / link).is_file() for link in links)
         for args in (
@@ -175,7 +191,7 @@ def test_a_ladder_on_a_read_only_mount_shows_standings_and_refuses_writes(
             ("disable", ro_db, "random-a"),
             ("rerate", ro_db),
         ):
-            line = one_error_line(cli_in(tmp_path, *args))
+            line = one_error_line((cli_in if program else quick_in)(tmp_path, *args))
             assert "read-only" in line, (args, line)
     if log_files == "log-files-left":
         reader.close()
@@ -200,12 +216,13 @@ def test_html_pages_of_a_ladder_made_anew_at_the_same_path_show_its_own_games(
     db = tmp_path / "ladder.db"
     out = tmp_path / "site" / "index.html"
     names = ("north", "east", "west")
+    rules = rules_file(tmp_path, "capped")  # builtin:first never stops a turn
 
     def make(bot: str) -> None:
-        quick_ok("init", db, "--game", "dice", "--players", 3, *WEAK)
+        quick_ok("init", db, "--game", "dice", "--players", 3, "--rules", rules, *WEAK)
         for name in names:
             quick_ok("add", db, name, bot, "--no-check")
-        ok("run", db, "--matches", 1)
+        quick_ok("run", db, "--matches", 1)  # built-ins: no bot program to start
         quick_ok("standings", db, "--html", out)
 
     make("builtin:random")
@@ -224,10 +241,10 @@ def test_html_pages_of_a_ladder_made_anew_at_the_same_path_show_its_own_games(
 
 def test_a_game_page_is_written_again_when_its_replay_changed(tmp_path: Path) -> None:
     db = tmp_path / "ladder.db"
-    quick_ok("init", db, "--game", "dice", "--players", 3, *WEAK)
+    quick_ok("init", db, "--game", "dice", "--players", 3, "--rules", rules_file(tmp_path), *WEAK)
     for name in ("north", "east", "west"):
         quick_ok("add", db, name, "builtin:random", "--no-check")
-    ok("run", db, "--matches", 1)
+    quick_ok("run", db, "--matches", 1)
     out = tmp_path / "index.html"
     quick_ok("standings", db, "--html", out)
     page = _linked_pages(out)[0]
@@ -265,10 +282,15 @@ def test_a_ladder_run_from_another_folder_plays_its_entrants_without_faults(
     tmp_path: Path, marker: str
 ) -> None:
     folder = _entrants_folder(tmp_path, marker)
-    ok_in(folder, "init", "../contest.db", "--game", "dice", "--players", 3)
-    ok_in(folder, "add", "../contest.db", "script", f"python3 bots/rb.py 1 {marker}", "--no-check")
-    ok_in(folder, "add", "../contest.db", "executable", f"./bots/exe.py 2 {marker}", "--no-check")
-    ok_in(folder, "add", "../contest.db", "manifest", "bots/manifest.json", "--no-check")
+    short = rules_file(tmp_path)
+    quick_ok_in(folder, "init", "../contest.db", "--game", "dice", "--players", 3, "--rules", short)
+    quick_ok_in(
+        folder, "add", "../contest.db", "script", f"python3 bots/rb.py 1 {marker}", "--no-check"
+    )
+    quick_ok_in(
+        folder, "add", "../contest.db", "executable", f"./bots/exe.py 2 {marker}", "--no-check"
+    )
+    quick_ok_in(folder, "add", "../contest.db", "manifest", "bots/manifest.json", "--no-check")
     db = tmp_path / "contest.db"
 
     run = ok_in(Path("/"), "run", db, "--matches", 2)  # cron, a service: cwd is /
@@ -280,7 +302,7 @@ def test_a_ladder_run_from_another_folder_plays_its_entrants_without_faults(
     assert all(r.faults == 0 for r in shown.rows), shown.rows
     assert sum(r.matches for r in shown.rows) == 2 * 3
 
-    ok_in(elsewhere, "standings", db, "--html", "site/index.html")
+    quick_ok_in(elsewhere, "standings", db, "--html", "site/index.html")
     pages = _linked_pages(elsewhere / "site" / "index.html")
     assert len(pages) == 2 * 6 and all(p.is_file() for p in pages)
     for replay in (r for g in games(db, cwd=Path("/")) for r in g.replays):
@@ -288,7 +310,7 @@ def test_a_ladder_run_from_another_folder_plays_its_entrants_without_faults(
     assert check_consistent(db)["done"] == 2
     assert leftovers(marker) == []
     listed = TypeAdapter(list[EntrantRow]).validate_json(
-        ok_in(Path("/"), "list", db, "--json").stdout
+        quick_ok_in(Path("/"), "list", db, "--json").stdout
     )
     assert all(str(folder / "bots") in e.bot for e in listed), listed
 
@@ -298,18 +320,19 @@ def test_a_run_with_an_entrant_whose_program_is_gone_stops_before_playing(
 ) -> None:
     folder = _entrants_folder(tmp_path, marker)
     db = tmp_path / "contest.db"
-    ok_in(folder, "init", db, "--game", "dice", "--players", 3, *WEAK)
+    short = rules_file(tmp_path)
+    quick_ok_in(folder, "init", db, "--game", "dice", "--players", 3, "--rules", short, *WEAK)
     for name in ("random-a", "random-b", "random-c"):
-        ok_in(folder, "add", db, name, "builtin:random", "--no-check")
-    ok_in(folder, "add", db, "vanishing", f"python3 bots/rb.py 1 {marker}", "--no-check")
+        quick_ok_in(folder, "add", db, name, "builtin:random", "--no-check")
+    quick_ok_in(folder, "add", db, "vanishing", f"python3 bots/rb.py 1 {marker}", "--no-check")
     (folder / "bots" / "rb.py").unlink()
 
-    line = one_error_line(cli_in(Path("/"), "run", db, "--matches", 3))
+    line = one_error_line(quick_in(Path("/"), "run", db, "--matches", 3))
     assert "'vanishing'" in line and "script not found" in line, line
     assert counts(db) == {"done": 0, "running": 0, "abandoned": 0}
     # Left out, the others play on.
-    ok_in(Path("/"), "disable", db, "vanishing")
-    assert "recorded 2 matches" in ok_in(Path("/"), "run", db, "--matches", 2).stdout
+    quick_ok_in(Path("/"), "disable", db, "vanishing")
+    assert "recorded 2 matches" in quick_ok_in(Path("/"), "run", db, "--matches", 2).stdout
 
 
 def test_a_bot_that_disappears_during_a_run_faults_and_the_run_goes_on(
@@ -319,10 +342,11 @@ def test_a_bot_that_disappears_during_a_run_faults_and_the_run_goes_on(
     its own games (the executor starts it as an unavailable bot)."""
     folder = _entrants_folder(tmp_path, marker)
     db = tmp_path / "contest.db"
-    ok_in(folder, "init", db, "--game", "dice", "--players", 3, *WEAK)
+    short = rules_file(tmp_path)
+    quick_ok_in(folder, "init", db, "--game", "dice", "--players", 3, "--rules", short, *WEAK)
     for name in ("random-a", "random-b"):
-        ok_in(folder, "add", db, name, "builtin:random", "--no-check")
-    ok_in(folder, "add", db, "vanishing", f"python3 bots/rb.py 1 {marker}", "--no-check")
+        quick_ok_in(folder, "add", db, name, "builtin:random", "--no-check")
+    quick_ok_in(folder, "add", db, "vanishing", f"python3 bots/rb.py 1 {marker}", "--no-check")
     (folder / "bots" / "rb.py").unlink()
     recorded = asyncio.run(
         service.run(
@@ -346,11 +370,14 @@ def test_an_older_ladder_with_paths_relative_to_its_folder_is_migrated(
     bots and replays stored relative to that folder, no mark, no id, schema 1."""
     folder = _entrants_folder(tmp_path, marker)
     db = folder / "contest.db"
-    ok_in(folder, "init", "contest.db", "--game", "dice", "--players", 3, *WEAK)
+    short = rules_file(tmp_path)
+    quick_ok_in(
+        folder, "init", "contest.db", "--game", "dice", "--players", 3, "--rules", short, *WEAK
+    )
     for name in ("random-a", "random-b"):
-        ok_in(folder, "add", "contest.db", name, "builtin:random", "--no-check")
-    ok_in(folder, "add", "contest.db", "script", f"{PY} bots/rb.py 1 {marker}", "--no-check")
-    ok_in(folder, "run", "contest.db", "--matches", 1)
+        quick_ok_in(folder, "add", "contest.db", name, "builtin:random", "--no-check")
+    quick_ok_in(folder, "add", "contest.db", "script", f"{PY} bots/rb.py 1 {marker}", "--no-check")
+    quick_ok_in(folder, "run", "contest.db", "--matches", 1)
     conn = sqlite3.connect(db)
     with conn:
         conn.execute(
@@ -369,7 +396,7 @@ def test_an_older_ladder_with_paths_relative_to_its_folder_is_migrated(
     listed = {
         e.name: e.bot
         for e in TypeAdapter(list[EntrantRow]).validate_json(
-            ok_in(Path("/"), "list", db, "--json").stdout
+            quick_ok_in(Path("/"), "list", db, "--json").stdout
         )
     }
     assert listed["script"] == f"{PY} {folder / 'bots' / 'rb.py'} 1 {marker}"
@@ -411,14 +438,14 @@ def test_a_full_disk_stops_the_run_with_one_line_and_nothing_half_recorded(
         cut_short = [m.id for m in games(db, last=400) if m.status != "done"]
         for match_id in cut_short:  # the half-written replays of the lost match are gone
             assert not (disk.where / f"ladder.db.files/replays/match-{match_id:06d}").exists()
-        assert "identical" in ok("rerate", db, "--check").stdout
+        assert "identical" in quick_ok("rerate", db, "--check").stdout
 
         disk.grow(64 * 1024)  # space freed: the same ladder carries on
         again = ok("run", db, "--matches", 3)
         assert "recorded 3 matches" in again.stdout
         final = check_consistent(db)
         assert final["done"] == after["done"] + 3 and final["running"] == 0, final
-        assert "identical" in ok("rerate", db, "--check").stdout
+        assert "identical" in quick_ok("rerate", db, "--check").stdout
         for match in games(db):
             if match.status == "done":
                 assert all(Path(r).is_file() for r in match.replays), match
@@ -430,10 +457,11 @@ def test_a_full_disk_stops_the_run_with_one_line_and_nothing_half_recorded(
 
 def test_a_gzip_ladder_writes_gzipped_replays_that_every_reader_takes(tmp_path: Path) -> None:
     db = tmp_path / "ladder.db"
-    quick_ok("init", db, "--game", "dice", "--players", 3, "--gzip", *WEAK)
+    short = rules_file(tmp_path)
+    quick_ok("init", db, "--game", "dice", "--players", 3, "--gzip", "--rules", short, *WEAK)
     for name in ("north", "east", "west"):
         quick_ok("add", db, name, "builtin:random", "--no-check")
-    ok("run", db, "--matches", 2)
+    quick_ok("run", db, "--matches", 2)
     replays = [Path(r) for g in games(db) for r in g.replays]
     assert len(replays) == 12
     for replay in replays:
