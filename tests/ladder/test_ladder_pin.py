@@ -11,17 +11,27 @@ from pathlib import Path
 from pydantic import TypeAdapter
 
 from referee.ladder.standings import MatchRow
-from tests.ladder.conftest import leftovers, make_ladder, ok, one_error_line, py_bot, quick
+from tests.ladder.conftest import (
+    leftovers,
+    make_ladder,
+    ok,
+    one_error_line,
+    py_bot,
+    quick,
+    quick_ok,
+)
 
 CORE_BOT = Path(__file__).resolve().parents[1] / "bots" / "core_bot.py"
 CORES = sorted(os.sched_getaffinity(0))
 
 
 def test_each_pinned_match_plays_on_one_core(tmp_path: Path, marker: str) -> None:
-    db = make_ladder(tmp_path, {f"core{i}": py_bot(CORE_BOT, i, marker) for i in range(3)})
+    # The core bot plays the first legal action, never stopping a turn: the capped rules.
+    bots = {f"core{i}": py_bot(CORE_BOT, i, marker) for i in range(3)}
+    db = make_ladder(tmp_path, bots, rules="capped")
     ok("run", db, "--matches", 4, "--concurrency", 2, "--pin")
     assert leftovers(marker) == []
-    matches = TypeAdapter(list[MatchRow]).validate_json(ok("games", db, "--json").stdout)
+    matches = TypeAdapter(list[MatchRow]).validate_json(quick_ok("games", db, "--json").stdout)
     assert len(matches) == 4
     used = []
     for match in matches:

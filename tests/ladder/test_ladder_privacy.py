@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.ladder.conftest import cli, quick_ok, thousand
+from tests.ladder.conftest import quick, quick_ok, thousand
 
 
 def _private_ladder(folder: Path) -> Path:
@@ -59,8 +59,10 @@ def _reader() -> str:
 
 
 def test_run_warns_about_a_ladder_a_bot_could_read(open_folder: Path) -> None:
+    """In this process (the warning is the command's output; test_serve_warns_... below is
+    the real program)."""
     db = _loosened(open_folder)
-    done = cli("run", db, "--matches", "1")
+    done = quick("run", db, "--matches", "1")
     warnings = [line for line in done.stderr.splitlines() if "warning" in line]
     assert len(warnings) == 1, done.explain()
     assert str(db) in warnings[0] and _reader() in warnings[0], warnings
@@ -68,7 +70,7 @@ def test_run_warns_about_a_ladder_a_bot_could_read(open_folder: Path) -> None:
     # Made private again, the same ladder draws no warning.
     db.chmod(0o600)
     (db.parent / "contest.db.files").chmod(0o700)
-    done = cli("run", db, "--matches", "1")
+    done = quick("run", db, "--matches", "1")
     assert "warning" not in done.stderr, done.explain()
 
 

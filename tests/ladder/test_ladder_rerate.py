@@ -1,5 +1,8 @@
 """``thousand ladder rerate``: the stored ratings follow from the stored match history alone,
-to the last bit — also across a rating reset — and a tampered rating is caught."""
+to the last bit — also across a rating reset — and a tampered rating is caught.
+
+The commands run in this process (click's runner) on built-in bots; the live run, whose claim
+is about a running program beside them, is the real one."""
 
 from __future__ import annotations
 
@@ -11,9 +14,7 @@ from tests.ladder.conftest import (
     Ladders,
     Runs,
     check_consistent,
-    cli,
     counts,
-    ok,
     quick,
     quick_ok,
     wait_until,
@@ -37,27 +38,27 @@ def stored(db: Path) -> dict[str, tuple[float, float]]:
 
 def test_rerate_reproduces_the_stored_ratings_exactly(tmp_path: Path, ladders: Ladders) -> None:
     db = ladders.copy(tmp_path, FIELD)
-    ok("run", db, "--matches", 12, "--concurrency", 2)
-    check = ok("rerate", db, "--check")
+    quick_ok("run", db, "--matches", 12, "--concurrency", 2)
+    check = quick_ok("rerate", db, "--check")
     assert "recomputed 12 matches: identical to the stored ratings" in check.stdout
 
     # A new version with a fresh rating: the reset is an event of the history too.
     before = stored(db)["random-a"]
-    updated = ok("update", db, "random-a", "builtin:random", "--reset-rating", "--no-check")
+    updated = quick_ok("update", db, "random-a", "builtin:random", "--reset-rating", "--no-check")
     assert "version 2 (rating reset)" in updated.stdout
     assert stored(db)["random-a"] == (25.0, 25.0 / 3.0) != before
-    assert "identical" in ok("rerate", db, "--check").stdout
-    ok("run", db, "--matches", 8, "--concurrency", 2)
+    assert "identical" in quick_ok("rerate", db, "--check").stdout
+    quick_ok("run", db, "--matches", 8, "--concurrency", 2)
     # And one that keeps its rating.
-    kept = ok("update", db, "random-c", "builtin:random", "--no-check")
+    kept = quick_ok("update", db, "random-c", "builtin:random", "--no-check")
     assert "(rating kept)" in kept.stdout
-    ok("run", db, "--matches", 4)
+    quick_ok("run", db, "--matches", 4)
     assert check_consistent(db)["done"] == 24
-    assert "recomputed 24 matches: identical" in ok("rerate", db, "--check").stdout
+    assert "recomputed 24 matches: identical" in quick_ok("rerate", db, "--check").stdout
 
     # rerate (without --check) on an untouched ladder changes nothing.
     untouched = stored(db)
-    assert "identical" in ok("rerate", db).stdout
+    assert "identical" in quick_ok("rerate", db).stdout
     assert stored(db) == untouched
 
 
@@ -65,22 +66,22 @@ def test_a_tampered_rating_fails_the_check_and_rerate_repairs_it(
     tmp_path: Path, ladders: Ladders
 ) -> None:
     db = ladders.copy(tmp_path, FIELD)
-    ok("run", db, "--matches", 6, "--concurrency", 2)
+    quick_ok("run", db, "--matches", 6, "--concurrency", 2)
     truth = stored(db)
     conn = sqlite3.connect(db)
     conn.execute("UPDATE entrants SET mu = mu + 1e-9 WHERE name = 'random-b'")
     conn.commit()
     conn.close()
 
-    check = cli("rerate", db, "--check")
+    check = quick("rerate", db, "--check")
     assert check.returncode == 1, check.explain()
     assert "1 entrants differ: random-b" in check.stdout
     assert stored(db)["random-b"] != truth["random-b"]  # --check changes nothing
 
-    repaired = ok("rerate", db)
+    repaired = quick_ok("rerate", db)
     assert "stored ratings replaced by the recomputed ones" in repaired.stdout
     assert stored(db) == truth
-    assert "identical" in ok("rerate", db, "--check").stdout
+    assert "identical" in quick_ok("rerate", db, "--check").stdout
 
 
 def test_rerate_during_a_live_run_is_exact_and_harmless(
@@ -88,13 +89,14 @@ def test_rerate_during_a_live_run_is_exact_and_harmless(
 ) -> None:
     db = ladders.copy(tmp_path, FIELD)
     live = runs.start(db, "--forever", "--concurrency", 2)
-    # A longer history makes each recompute take longer, and a race likelier to show.
-    wait_until(lambda: counts(db)["done"] >= 150, 60, "150 recorded matches")
+    # A longer history makes each recompute take longer, and a race likelier to show; the
+    # live run records on while the ten rerates below read and write.
+    wait_until(lambda: counts(db)["done"] >= 60, 60, "60 recorded matches")
     checks = [quick("rerate", db, "--check") for _ in range(5)]
     for _ in range(5):
         quick_ok("rerate", db)
     live.send_signal(signal.SIGINT)
     _stdout, stderr = live.communicate(timeout=60)
     assert live.returncode == 130, stderr
-    assert "identical" in ok("rerate", db, "--check").stdout
+    assert "identical" in quick_ok("rerate", db, "--check").stdout
     assert [c.returncode for c in checks] == [0] * 5, [c.stdout for c in checks]
