@@ -20,6 +20,7 @@ from referee.outputs import PAGE_MARK
 from referee.replay.verify import verify_file
 from tests.ladder.conftest import CAPPED_DICE
 from tests.match_cli.conftest import PY, ROOT, Run, assert_no_leftovers, bot, run
+from tests.tournament.conftest import in_process
 
 DICE_BOT = ROOT / "bots" / "dice_bot.py"
 DICE_EXPERT = ROOT / "bots" / "dice_expert.py"
@@ -31,18 +32,6 @@ def capped(folder: Path) -> list[str]:
     path = folder / "capped.toml"
     path.write_text(CAPPED_DICE, encoding="utf-8")
     return ["--rules", str(path)]
-
-
-def in_process(args: list[str], cwd: Path, monkeypatch: pytest.MonkeyPatch) -> Run:
-    """``thousand ARGS`` in this process, from ``cwd``: the real command group through click's
-    runner, printing its errors as the program does."""
-    from click.testing import CliRunner
-
-    from referee.cli.main import main
-
-    monkeypatch.chdir(cwd)
-    result = CliRunner().invoke(main, args, prog_name="thousand", catch_exceptions=False)
-    return Run(["thousand", *args], result.exit_code, result.stdout, result.stderr)
 
 
 def tournament(args: list[str], cwd: Path) -> dict[str, Any]:
