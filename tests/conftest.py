@@ -16,6 +16,7 @@ from hypothesis import settings
 
 from referee.replay.reader import ReplayError, ReplayReader
 from referee.replay.verify import verify_file
+from tests.bot_access import session_basetemp
 from tests.requirements import need
 
 # Property tests: the same examples on every CI run, and a failure printed with the blob that
@@ -63,6 +64,11 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "requires(*needs): what the test needs of the machine (tests/requirements.py)"
     )
+    # The controller (or a lone session) picks the folder; xdist hands each worker a subfolder.
+    if config.option.basetemp is None and not hasattr(config, "workerinput"):
+        chosen = session_basetemp()
+        if chosen is not None:
+            config.option.basetemp = str(chosen)
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:
