@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import select
 import shlex
 import shutil
 import signal
@@ -268,6 +269,24 @@ def leftovers(marker: str, within: float = 5.0) -> list[str]:
     return [str(proc) for proc in shared_leftovers(marker, within)]
 
 
+def read_until(proc: subprocess.Popen[str], text: str, within: float) -> str:
+    """What ``proc`` wrote on stderr up to and including the line holding ``text``: the visible
+    sign that it took a signal, to wait for instead of sleeping a guess."""
+    assert proc.stderr is not None
+    fd = proc.stderr.fileno()  # read raw: the text wrapper's buffer would hide lines from select
+    seen = b""
+    deadline = time.monotonic() + within
+    while text.encode() not in seen:
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([fd], [], [], left)[0]:
+            raise AssertionError(f"no {text!r} within {within} s; stderr so far:\n{seen!r}")
+        chunk = os.read(fd, 65536)
+        if not chunk:
+            raise AssertionError(f"stderr ended before {text!r}:\n{seen!r}")
+        seen += chunk
+    return seen.decode(errors="replace")
+
+
 class Runs:
     """Background ``thousand ladder run`` processes, each in a process group of its own; any
     still alive at the end of the test is killed (by its group id, which we created)."""
@@ -336,6 +355,7 @@ def ladders(tmp_path_factory: pytest.TempPathFactory) -> Ladders:
 
 @pytest.fixture(scope="session")
 def marker() -> str:
-    """One word for the session's bot command lines (the tests run one at a time, and each
-    checks that no process carrying it is left when it ends)."""
+    """One word for the session's bot command lines (a session's tests run one at a time —
+    under pytest-xdist each worker is a session with its own word — and each checks that no
+    process carrying it is left when it ends)."""
     return f"ladder-test-{uuid.uuid4().hex[:12]}"

@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import re
 import signal
-import time
 from pathlib import Path
 
 from tests.ladder.conftest import (
@@ -24,6 +23,7 @@ from tests.ladder.conftest import (
     quick,
     quick_ok,
     read_only,
+    read_until,
     wait_until,
 )
 
@@ -129,9 +129,11 @@ def test_ctrl_c_twice_stops_at_once_and_abandons_the_matches_in_flight(
     proc = runs.start(db, "--forever", "--concurrency", 2)
     wait_until(lambda: counts(db)["running"] == 2, 60, "two matches in flight")
     proc.send_signal(signal.SIGINT)
-    time.sleep(0.3)  # two signals sent at once would be delivered as one
+    # The second once the first is seen taken (two sent at once would be delivered as one).
+    said = read_until(proc, "stopping after the running matches", within=60)
     proc.send_signal(signal.SIGINT)
-    _stdout, stderr = proc.communicate(timeout=30)
+    _stdout, rest = proc.communicate(timeout=30)
+    stderr = said + rest
     assert proc.returncode == 130, stderr
     assert "Traceback" not in stderr
     made = check_consistent(db)
