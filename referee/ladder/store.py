@@ -28,6 +28,7 @@ from typing import Any, Self, cast
 
 from pydantic import ValidationError
 
+from referee.environment import seconds
 from referee.ladder import paths
 from referee.players.sandbox import Sandbox
 from referee.safetext import shorten
@@ -38,17 +39,7 @@ SCHEMA_VERSION = 2
 """2: bot commands stored with absolute paths, replays relative to the ladder's files folder."""
 
 
-def _lock_wait(text: str, default: float = 30.0, most: float = 3600.0) -> float:
-    """``THOUSAND_LADDER_LOCK_WAIT`` read: a number of seconds in (0, 3600], else the default
-    (an environment variable has no one to answer an error to; a wrong value keeps 30 s)."""
-    try:
-        value = float(text)
-    except ValueError:
-        return default
-    return value if 0 < value <= most else default
-
-
-LOCK_WAIT = _lock_wait(os.environ.get("THOUSAND_LADDER_LOCK_WAIT", ""))
+LOCK_WAIT = seconds("THOUSAND_LADDER_LOCK_WAIT", 30.0, most=3600.0)
 """How long a command waits for a ladder another connection holds locked before it says
 "database is locked": SQLite's busy timeout, in seconds. 30 s unless the environment variable
 ``THOUSAND_LADDER_LOCK_WAIT`` gives another (the tests of that message wait one second)."""

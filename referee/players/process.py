@@ -25,6 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO
 
+from referee.environment import seconds
 from referee.players.botspec import BotSpec
 from referee.players.containment import launcher_environment, wrap
 from referee.players.cpu import CgroupCpuMeter, CpuMeter
@@ -48,17 +49,7 @@ OVERFLOW_QUOTE = 200
 STDERR_TAIL = 4096
 
 
-def _settle_seconds(text: str, default: float = 1.0, most: float = 60.0) -> float:
-    """``THOUSAND_SETTLE_SECONDS`` read: a number in (0, 60], else the default (an environment
-    variable has no one to answer an error to; the wrong value only costs the old window)."""
-    try:
-        value = float(text)
-    except ValueError:
-        return default
-    return value if 0 < value <= most else default
-
-
-SETTLE_SECONDS = _settle_seconds(os.environ.get("THOUSAND_SETTLE_SECONDS", ""))
+SETTLE_SECONDS = seconds("THOUSAND_SETTLE_SECONDS", 1.0, most=60.0)
 """How long a bot whose stdout ended may take to exit before it is judged (see ``_settle``).
 The environment variable widens it, for a test that must not depend on a loaded machine's
 timing (the memory-kill fault name) or for a host much slower than ours."""
