@@ -14,17 +14,15 @@ import shlex
 import shutil
 import subprocess
 import sys
-import traceback
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pexpect
 import pytest
-from click.testing import CliRunner
 
-from referee.cli.main import main
 from tests.bot_access import open_to_bots
+from tests.inprocess import invoke as in_process
 
 ROOT = Path(__file__).resolve().parents[2]
 PY = sys.executable
@@ -122,14 +120,7 @@ def invoke(*args: object) -> Run:
     line), not about the process. click's runner keeps stderr apart from stdout; an exception
     that escapes shows as a traceback, as it would from the real program."""
     argv = [str(a) for a in args]
-    result = CliRunner(env={"COLUMNS": "200"}).invoke(main, argv, catch_exceptions=True)
-    stderr = result.stderr
-    error = result.exception
-    if error is not None and not isinstance(error, SystemExit):
-        stderr += "Traceback (most recent call last):\n" + "".join(
-            traceback.format_exception(type(error), error, error.__traceback__)
-        )
-    return Run(["thousand", *argv], result.exit_code, result.stdout, stderr)
+    return Run(["thousand", *argv], *in_process(argv, env={"COLUMNS": "200"}))
 
 
 def run_in_terminal(*args: object, keys: str = "", timeout: float = 120.0) -> Run:

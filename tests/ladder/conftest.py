@@ -19,7 +19,6 @@ import sqlite3
 import subprocess
 import sys
 import time
-import traceback
 import uuid
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -27,6 +26,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.inprocess import invoke
 from tests.processes import leftovers as shared_leftovers
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -97,19 +97,11 @@ def quick(*args: object) -> Done:
     on the same files, without the second of interpreter start-up — for the many short commands
     of the error tests. An exception escaping the command shows as a traceback on stderr, as it
     would from the real program. (``run`` and anything about processes use ``cli``.)"""
-    from click.testing import CliRunner
-
     from referee.cli.ladder import ladder
 
     argv = [str(a) for a in args]
-    result = CliRunner().invoke(ladder, argv, catch_exceptions=True)
-    stderr = result.stderr
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        error = result.exception
-        stderr += "Traceback (most recent call last):\n" + "".join(
-            traceback.format_exception(type(error), error, error.__traceback__)
-        )
-    return Done(["thousand", "ladder", *argv], result.exit_code, result.stdout, stderr)
+    done = invoke(argv, command=ladder)
+    return Done(["thousand", "ladder", *argv], *done)
 
 
 def quick_ok(*args: object) -> Done:

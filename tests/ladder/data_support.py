@@ -16,7 +16,8 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from tests.ladder.conftest import Done, quick, thousand
+from tests.inprocess import invoke
+from tests.ladder.conftest import Done, thousand
 from tests.requirements import unavailable
 
 
@@ -41,8 +42,10 @@ def quick_in(cwd: Path, *args: object) -> Done:
     """``thousand ladder ARGS`` in this process (click's runner), from ``cwd``: the same code
     resolving the same relative paths, without a program's start-up. The folder is this
     process's own while the command runs (tests of one process run one at a time)."""
-    with contextlib.chdir(cwd):
-        return quick(*args)
+    from referee.cli.ladder import ladder
+
+    argv = [str(a) for a in args]
+    return Done(["thousand", "ladder", *argv], *invoke(argv, command=ladder, cwd=cwd))
 
 
 def quick_ok_in(cwd: Path, *args: object) -> Done:

@@ -15,7 +15,6 @@ import os
 import shlex
 import subprocess
 import sys
-import traceback
 import uuid
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -23,9 +22,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 
-from referee.cli.main import main
+from tests.inprocess import invoke as in_process
 from tests.processes import leftovers, processes_with
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -104,14 +102,7 @@ def invoke(args: Sequence[str], *, env: dict[str, str] | None = None) -> Run:
     """``thousand ARGS`` in this process (click's runner on the real main): for what a command
     says and its exit code, where a process adds only a second of start-up. stderr is kept
     apart; an exception that escapes shows as a traceback, as it would from the program."""
-    result = CliRunner(env=env).invoke(main, list(args), catch_exceptions=True)
-    stderr = result.stderr
-    error = result.exception
-    if error is not None and not isinstance(error, SystemExit):
-        stderr += "Traceback (most recent call last):\n" + "".join(
-            traceback.format_exception(type(error), error, error.__traceback__)
-        )
-    return Run(["thousand", *args], result.exit_code, result.stdout, stderr)
+    return Run(["thousand", *args], *in_process(args, env=env))
 
 
 def start(args: Sequence[str], cwd: Path) -> subprocess.Popen[str]:

@@ -26,6 +26,8 @@ from typing import Any
 
 import httpx
 
+from tests.inprocess import invoke
+
 ROOT = Path(__file__).resolve().parents[2]
 PY = sys.executable
 C_BOT = ROOT / "tests" / "web" / "bots" / "cbot"
@@ -54,18 +56,8 @@ def quick(*args: object) -> subprocess.CompletedProcess[str]:
     """``thousand ladder ARGS`` in this process through click's runner: the same command code
     on the same files, without an interpreter's start-up, for the many short error tests.
     An exception escaping the command shows as a traceback on stderr, as it would for real."""
-    import traceback
-
-    from click.testing import CliRunner
-
-    from referee.cli.main import main
-
     argv = ["ladder", *(str(a) for a in args)]
-    done = CliRunner().invoke(main, argv, catch_exceptions=True)
-    stderr = done.stderr
-    if done.exc_info is not None and not isinstance(done.exception, SystemExit):
-        stderr += "Traceback\n" + "".join(traceback.format_exception(*done.exc_info))
-    return subprocess.CompletedProcess(argv, done.exit_code, done.stdout, stderr)
+    return subprocess.CompletedProcess(argv, *invoke(argv))
 
 
 def one_error_line(done: subprocess.CompletedProcess[str]) -> str:
