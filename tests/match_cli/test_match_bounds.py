@@ -77,19 +77,12 @@ def _limited() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
 
 
+ONE_GAME = ["match", "builtin:random", "builtin:random", "--game", "dice", "--games", "1", "--json"]
+"""A one-game dice match between built-ins: what every option below is added to."""
+
+
 def _match_argv(option: str, value: str) -> list[str]:
-    return [
-        "match",
-        "builtin:random",
-        "builtin:random",
-        "--game",
-        "dice",
-        "--games",
-        "1",
-        "--json",
-        option,
-        value,
-    ]
+    return [*ONE_GAME, option, value]
 
 
 def _ladder_argv(db: Path, option: str, value: str) -> list[str]:
@@ -97,24 +90,9 @@ def _ladder_argv(db: Path, option: str, value: str) -> list[str]:
 
 
 LARGEST = [
-    "match",
-    "builtin:random",
-    "builtin:random",
-    "--game",
-    "dice",
-    "--games",
-    "1",
-    "--json",
-    "--seed",
-    "1",
-    "--time-per-move",
-    "3600",
-    "--time-bank",
-    "86400",
-    "--startup-time",
-    "3600",
-    "--concurrency",
-    "256",
+    *ONE_GAME,
+    *("--seed", "1", "--time-per-move", "3600", "--time-bank", "86400"),
+    *("--startup-time", "3600", "--concurrency", "256"),
 ]
 ENDLESS = [("cards", "max_deals"), ("dice", "max_rounds")]
 
