@@ -349,7 +349,28 @@ def host_identity(user: tuple[int, int] | None) -> tuple[int, frozenset[int]]:
     return os.getuid(), frozenset((os.getgid(), *os.getgroups()))
 
 
-@functools.cache
+PRIVATE_RESCAN_SECONDS = 60.0
+"""How long one scan of ``PRIVATE_SCAN`` serves (a scan costs 0.1-0.3 s, a bot start ~30 ms):
+a private folder made while a ladder runs is hidden from the bots started a minute later."""
+
+_scans: dict[tuple[int, frozenset[int]], tuple[float, tuple[tuple[str, bool], ...]]] = {}
+
+
+def private_now(uid: int, gids: frozenset[int]) -> list[tuple[str, bool]]:
+    """``_private_to`` as it is now: the last scan if younger than ``PRIVATE_RESCAN_SECONDS``,
+    without what has gone since. A hidden folder that vanished made bwrap fail to create its
+    mount point in the read-only /opt ("Can't mkdir …: Read-only file system") for every bot
+    started after it: a ladder whose organiser removed one private folder in /opt (or a test
+    that made and removed one, beside a running ladder) could start no bot again."""
+    key = (uid, gids)
+    now = time.monotonic()
+    scanned = _scans.get(key)
+    if scanned is None or now - scanned[0] > PRIVATE_RESCAN_SECONDS:
+        scanned = (now, _private_to(uid, gids))
+        _scans[key] = scanned
+    return [(path, is_dir) for path, is_dir in scanned[1] if os.path.lexists(path)]
+
+
 def _private_to(uid: int, gids: frozenset[int]) -> tuple[tuple[str, bool], ...]:
     """Files and folders under ``PRIVATE_SCAN`` that ``uid`` (in ``gids``) may read but a
     stranger may not: hidden inside bwrap, where the bot runs as that host user. For a root
@@ -488,7 +509,7 @@ def bwrap_argv(
             argv += ["--symlink", os.readlink(path), path]
         elif os.path.isdir(path):
             argv += ["--ro-bind", path, path]
-    for path, is_dir in _private_to(*host_identity(user)):
+    for path, is_dir in private_now(*host_identity(user)):
         argv += ["--tmpfs", path] if is_dir else ["--ro-bind", "/dev/null", path]
     argv += ["--proc", "/proc", "--dev", "/dev"]
     argv += ["--size", str(sandbox.memory_mib * MIB), "--tmpfs", "/tmp"]
