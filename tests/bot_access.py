@@ -61,4 +61,4 @@ def session_basetemp() -> Path | None:
     for old in root.iterdir():
         if old.is_dir() and not old.is_symlink() and old.lstat().st_mtime < stale:
             shutil.rmtree(old, ignore_errors=True)
-    return Path(tempfile.mkdtemp(prefix=time.strftime("%Y%m%d-%H%M%S-"), dir=root))
+    return Path(tempfile.mkdtemp(prefix="", dir=root))  # short: paths appear in reports

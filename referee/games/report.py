@@ -210,6 +210,7 @@ def print_report(document: dict[str, Any], console: Console) -> None:
     if document.get("sandbox"):
         console.print(f"sandbox: {document['sandbox']}")
     if document.get("replays"):
-        console.print(f"replays in {for_rich(document['replays'])}")
+        # Never wrapped: a path broken over two lines cannot be pasted or grepped from a log.
+        console.print(f"replays in {for_rich(document['replays'])}", soft_wrap=True)
     if document.get("logs"):
-        console.print(Text(f"bot stderr logs in {document['logs']}"))
+        console.print(Text(f"bot stderr logs in {document['logs']}"), soft_wrap=True)
