@@ -47,8 +47,6 @@ from referee.safetext import for_terminal
 STDERR_CAP = 1 << 20
 OVERFLOW_QUOTE = 200
 STDERR_TAIL = 4096
-
-
 SETTLE_SECONDS = seconds("THOUSAND_SETTLE_SECONDS", 1.0, most=60.0)
 """How long a bot whose stdout ended may take to exit before it is judged (see ``_settle``).
 The environment variable widens it, for a test that must not depend on a loaded machine's

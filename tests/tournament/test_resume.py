@@ -15,8 +15,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from tests.match_cli.conftest import ROOT, assert_no_leftovers, bot, run, start
 from tests.tournament.conftest import in_process
 
@@ -138,19 +136,17 @@ def test_a_changed_bot_is_refused_with_the_reason(tmp_path: Path) -> None:
     assert "digest" in line
 
 
-def test_a_resume_from_elsewhere_or_of_the_other_kind_is_refused(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_resume_from_elsewhere_or_of_the_other_kind_is_refused(tmp_path: Path) -> None:
     """The run and the resume that plays are the real program; the refusals are read in this
     process (the same command group; from the folder each names)."""
     args = ["match", "--game", "dice", "--games", "2", "--seed", "3", "--replays", "out"]
     assert run([*args, "builtin:random", "builtin:random"], tmp_path).returncode == 0
     folder = only_run(tmp_path / "out")
-    other = in_process(["tournament", "--resume", str(folder)], tmp_path, monkeypatch)
+    other = in_process(["tournament", "--resume", str(folder)], tmp_path)
     assert other.returncode == 1 and "thousand match --resume" in other.stderr, other.explain()
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    moved = in_process(["match", "--resume", str(folder)], elsewhere, monkeypatch)
+    moved = in_process(["match", "--resume", str(folder)], elsewhere)
     assert moved.returncode == 1 and "started in" in moved.stderr, moved.explain()
     manifest = json.loads((folder / "run.json").read_text())
     (folder / "run.json").write_text(json.dumps({**manifest, "referee": "0.0.1"}))
@@ -158,7 +154,7 @@ def test_a_resume_from_elsewhere_or_of_the_other_kind_is_refused(
     assert older.returncode == 0, older.explain()
     assert "warning: the run was started by thousand 0.0.1" in older.stderr
     (folder / "run.json").write_text("{not json")
-    damaged = in_process(["match", "--resume", str(folder)], tmp_path, monkeypatch)
+    damaged = in_process(["match", "--resume", str(folder)], tmp_path)
     assert damaged.returncode == 1 and "not a run manifest" in damaged.stderr
     assert "Traceback" not in other.stderr + moved.stderr + damaged.stderr
     assert os.path.isdir(folder)
@@ -215,9 +211,7 @@ def test_sigterm_stops_a_tournament_with_its_report_and_the_way_on(tmp_path: Pat
     assert f"continue with: thousand tournament --resume {folder.relative_to(tmp_path)}" in err
 
 
-def test_an_option_the_run_fixes_is_refused_with_resume_not_ignored(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_an_option_the_run_fixes_is_refused_with_resume_not_ignored(tmp_path: Path) -> None:
     """The run and the resume that plays are the real program; each refusal is read in this
     process (the same command group, from the run's folder)."""
     args = ["match", "--game", "dice", "--games", "2", "--seed", "3", "--replays", "out"]
@@ -229,7 +223,7 @@ def test_an_option_the_run_fixes_is_refused_with_resume_not_ignored(
         ("match", ["--sandbox", "none"], "--sandbox"),
         ("tournament", ["--players", "2"], "--players"),
     ):
-        done = in_process([command, "--resume", folder, *extra], tmp_path, monkeypatch)
+        done = in_process([command, "--resume", folder, *extra], tmp_path)
         assert done.returncode == 2, done.explain()
         assert f"thousand: error: {named}: a resumed run keeps the options" in done.stderr
     # Output options, and where to play, may still be given.

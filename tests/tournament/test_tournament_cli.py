@@ -163,15 +163,12 @@ def test_a_hostile_bot_name_is_escaped_everywhere(marker: str, tmp_path: Path) -
     assert_no_leftovers(marker)
 
 
-def test_html_does_not_overwrite_a_file_it_did_not_write(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_html_does_not_overwrite_a_file_it_did_not_write(tmp_path: Path) -> None:
     notes = tmp_path / "notes.html"
     notes.write_text("my notes")
     done = in_process(
         ["tournament", "--game", "dice", "--html", str(notes), *["builtin:random"] * 3],
         tmp_path,
-        monkeypatch,
     )
     assert done.returncode == 1 and len(done.error_lines) == 1, done.explain()
     assert "--force" in done.stderr and notes.read_text() == "my notes"
@@ -206,10 +203,8 @@ def test_html_does_not_overwrite_a_file_it_did_not_write(
         "html-folder",
     ],
 )
-def test_every_mistake_is_one_line(
-    args: list[str], code: int, words: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    assert_one_error_line(in_process(["tournament", *args], tmp_path, monkeypatch), code, words)
+def test_every_mistake_is_one_line(args: list[str], code: int, words: str, tmp_path: Path) -> None:
+    assert_one_error_line(in_process(["tournament", *args], tmp_path), code, words)
 
 
 def test_a_mistake_is_one_line_from_the_real_program(tmp_path: Path) -> None:
@@ -226,8 +221,8 @@ def assert_one_error_line(done: Run, code: int, words: str) -> None:
     assert words in lines[0], done.explain()
 
 
-def test_help_names_every_option(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    done = in_process(["tournament", "--help"], tmp_path, monkeypatch)
+def test_help_names_every_option(tmp_path: Path) -> None:
+    done = in_process(["tournament", "--help"], tmp_path)
     assert done.returncode == 0
     for option in (
         "--format",
