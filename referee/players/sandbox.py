@@ -42,6 +42,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from referee.players.containment import launcher_environment, wrap
+from referee.players.private_view import organiser_view, permitted
 
 MIB = 1 << 20
 Mode = Literal["none", "rlimits", "bwrap"]
@@ -198,15 +199,6 @@ def host_user(name: str) -> tuple[int, int]:
     return uid, gid
 
 
-def permitted(found: os.stat_result, uid: int, gids: Iterable[int], needed: int) -> bool:
-    """Whether the permission bits of ``found`` give host user ``uid`` (in groups ``gids``)
-    all of ``needed`` (4 read, 2 write, 1 search or run: the values of ``os.R_OK`` and the
-    like). The owner's bits decide for the owner, the group's for the group, as the kernel
-    checks them. (launcher.searchable says the same for search alone: it imports nothing.)"""
-    shift = 6 if found.st_uid == uid else 3 if found.st_gid in gids else 0
-    return (found.st_mode >> shift) & needed == needed
-
-
 def may_read(path: str | os.PathLike[str], uid: int, gid: int) -> bool:
     """Whether host user ``uid`` (primary group ``gid``, no other groups: as a bot runs) may
     read ``path`` by the permission bits of the path and every folder above it."""
@@ -336,69 +328,12 @@ def resolve(sandbox: Sandbox) -> tuple[Sandbox, str | None]:
 # ---------------------------------------------------------------------------- bubblewrap
 
 
-PRIVATE_SCAN = ("/etc", "/opt", "/usr/local")
-"""Where, inside the system folders bwrap shows, an organiser's own files may lie (a contest
-kept in /opt, keys in /etc, tools in /usr/local); the rest of /usr is the package manager's."""
-
-
 def host_identity(user: tuple[int, int] | None) -> tuple[int, frozenset[int]]:
     """Who a bot is on the host: the sandbox user (no other group), or, for an unprivileged
     referee, the referee's own user with all its groups (a user namespace keeps them)."""
     if user is not None:
         return user[0], frozenset((user[1],))
     return os.getuid(), frozenset((os.getgid(), *os.getgroups()))
-
-
-PRIVATE_RESCAN_SECONDS = 60.0
-"""How long one scan of ``PRIVATE_SCAN`` serves (a scan costs 0.1-0.3 s, a bot start ~30 ms):
-a private folder made while a ladder runs is hidden from the bots started a minute later."""
-
-_scans: dict[tuple[int, frozenset[int]], tuple[float, tuple[tuple[str, bool], ...]]] = {}
-
-
-def private_now(uid: int, gids: frozenset[int]) -> list[tuple[str, bool]]:
-    """``_private_to`` as it is now: the last scan if younger than ``PRIVATE_RESCAN_SECONDS``,
-    without what has gone since. A hidden folder that vanished made bwrap fail to create its
-    mount point in the read-only /opt ("Can't mkdir …: Read-only file system") for every bot
-    started after it: a ladder whose organiser removed one private folder in /opt (or a test
-    that made and removed one, beside a running ladder) could start no bot again."""
-    key = (uid, gids)
-    now = time.monotonic()
-    scanned = _scans.get(key)
-    if scanned is None or now - scanned[0] > PRIVATE_RESCAN_SECONDS:
-        scanned = (now, _private_to(uid, gids))
-        _scans[key] = scanned
-    return [(path, is_dir) for path, is_dir in scanned[1] if os.path.lexists(path)]
-
-
-def _private_to(uid: int, gids: frozenset[int]) -> tuple[tuple[str, bool], ...]:
-    """Files and folders under ``PRIVATE_SCAN`` that ``uid`` (in ``gids``) may read but a
-    stranger may not: hidden inside bwrap, where the bot runs as that host user. For a root
-    referee that user is the sandbox user, who owns nothing there; for an unprivileged
-    referee it is the referee itself, whose files (a ladder in /opt/contest, mode 700) would
-    otherwise be the bot's to read."""
-    hidden: list[tuple[str, bool]] = []
-    for top in PRIVATE_SCAN:
-        for folder, dirs, files in os.walk(top):
-            for name in list(dirs):
-                path = os.path.join(folder, name)
-                with contextlib.suppress(OSError):
-                    found = os.lstat(path)
-                    if stat.S_ISDIR(found.st_mode) and _private(found, uid, gids, 0o5):
-                        hidden.append((path, True))
-                        dirs.remove(name)
-            for name in files:
-                path = os.path.join(folder, name)
-                with contextlib.suppress(OSError):
-                    found = os.lstat(path)
-                    if stat.S_ISREG(found.st_mode) and _private(found, uid, gids, 0o4):
-                        hidden.append((path, False))
-    return tuple(hidden)
-
-
-def _private(found: os.stat_result, uid: int, gids: frozenset[int], needed: int) -> bool:
-    """Whether others lack ``needed`` on it while ``uid`` or one of ``gids`` has it."""
-    return found.st_mode & needed != needed and permitted(found, uid, gids, needed)
 
 
 def _under(path: str, roots: Iterable[str]) -> bool:
@@ -484,7 +419,7 @@ def bwrap_argv(
     a private /tmp, the system read-only, its own files read-only, and its working directory
     read-write. That ``nobody`` is, on the host, whoever runs bwrap: the sandbox ``user`` for
     a root referee (the launcher becomes it first), else the referee's own user, whose files
-    that strangers may not read are hidden under ``PRIVATE_SCAN`` (``_private_to``).
+    that strangers may not read are hidden under ``PRIVATE_SCAN`` (private_view.py).
     bwrap's own PID 1 reaps orphans, and ``--die-with-parent`` ties the sandbox to the
     launcher's life. ``env`` is the bot's whole environment: bwrap itself runs with the
     referee's clean one and sets this only for the bot, inside (``LD_PRELOAD`` and the like
@@ -509,8 +444,7 @@ def bwrap_argv(
             argv += ["--symlink", os.readlink(path), path]
         elif os.path.isdir(path):
             argv += ["--ro-bind", path, path]
-    for path, is_dir in private_now(*host_identity(user)):
-        argv += ["--tmpfs", path] if is_dir else ["--ro-bind", "/dev/null", path]
+    argv += organiser_view(*host_identity(user)).mounts
     argv += ["--proc", "/proc", "--dev", "/dev"]
     argv += ["--size", str(sandbox.memory_mib * MIB), "--tmpfs", "/tmp"]
     for path in visible:
