@@ -11,6 +11,7 @@ a test that changes a ladder works on a copy (``ladder_copy``). Servers are star
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import shutil
@@ -39,6 +40,7 @@ from tests.ladder.conftest import (
     quick_ok,
     thousand,
 )
+from tests.web.support_accounts import invite
 
 PY = sys.executable
 NAMES = ["alpha", "beta", "gamma", "faulty"]
@@ -210,6 +212,56 @@ def example_server(example_ladder: Path) -> Iterator[Server]:
         server.close()
 
 
+OWNER = "owner"
+"""The account that owns the example ladder's ``gamma`` on the contestants' copy (the example
+dice bot as a process, which writes to stderr in its matches)."""
+OWNED = "gamma"
+FORGED = "evil\n\nevent: update\ndata: {}\n"
+"""A name holding a newline and an event of its own: the contestants' copy gives it to
+``alpha``, to try to end a live event early or forge one."""
+
+
+@dataclass
+class Contestants:
+    """The session's server on the contestants' copy of the example ladder, and the token of
+    the account ``OWNER`` that owns ``OWNED``."""
+
+    server: Server
+    token: str
+
+
+def own(db: Path, account: str, entrant: str) -> None:
+    """Give ``account`` the entrant ``entrant``: the link the server's admission writes when
+    it admits an account's first bot (the example ladder's entrants were added by
+    ``ladder add``, and their matches' logs are what /mine shows)."""
+    with contextlib.closing(sqlite3.connect(db)) as conn, conn:
+        conn.execute(
+            "INSERT INTO account_entrants (account_id, entrant_id) VALUES ("
+            "(SELECT id FROM accounts WHERE name = ?), (SELECT id FROM entrants WHERE name = ?))",
+            (account, entrant),
+        )
+
+
+@pytest.fixture(scope="session")
+def contestants(
+    example_ladder: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Contestants]:
+    """One server a session for the tests that read pages as a contestant or a stranger, on a
+    copy of the example ladder where ``OWNER`` owns ``OWNED`` and ``alpha`` is named
+    ``FORGED``: a server start (about a second of CPU) instead of one a test. The tests may log
+    in and be refused, which changes nothing another of them reads."""
+    db = copy_ladder(example_ladder, tmp_path_factory.mktemp("web-contestants"))
+    with contextlib.closing(sqlite3.connect(db)) as conn, conn:
+        conn.execute("UPDATE entrants SET name = ? WHERE name = 'alpha'", (FORGED,))
+    token = invite(db, OWNER)
+    own(db, OWNER, OWNED)
+    server = start_server(db)
+    try:
+        yield Contestants(server, token)
+    finally:
+        server.close()
+
+
 # ------------------------------------------------------------------------------- browser
 
 WATCH_CSP = (
@@ -237,6 +289,85 @@ def page(browser: Page, serve: Callable[..., Server]) -> Iterator[Page]:
     yield browser
     browser.call("Page.navigate", url="about:blank")
     browser.flush()
+
+
+def routed_call(page: Page, peers: dict[str, Page], method: str, **params: Any) -> dict[str, Any]:
+    """``page.call``, handing every event that arrives meanwhile to the tab it belongs to
+    (``Page.call`` keeps its own tab's and drops the others')."""
+    page.next_id += 1
+    wanted = page.next_id
+    page.ws.send(
+        json.dumps({"id": wanted, "method": method, "params": params, "sessionId": page.session})
+    )
+    while True:
+        message = json.loads(page.ws.recv())
+        session = message.get("sessionId")
+        if message.get("id") == wanted and session == page.session:
+            if "error" in message:
+                raise RuntimeError(f"{method}: {message['error']}")
+            result: dict[str, Any] = message.get("result", {})
+            return result
+        peer = peers.get(session) if session is not None else None
+        if peer is not None and "method" in message:
+            peer._event(message)
+
+
+class Tab(Page):
+    """Another tab of the module's browser, on the same DevTools connection, in a window of its
+    own (a second tab of one window is hidden: Chromium would not draw it). Whichever tab waits
+    for an answer, every event that arrives meanwhile reaches the tab it belongs to, so each
+    one's console errors and requests are its own. While tabs are open, the module's first
+    tab (``page``), whose waits drop other tabs' events, is not driven."""
+
+    def __init__(self, opener: Page, peers: dict[str, Page], first_id: int) -> None:
+        target = routed_call(opener, peers, "Target.createTarget", url="", newWindow=True)
+        self.target: str = target["targetId"]
+        session = routed_call(
+            opener, peers, "Target.attachToTarget", targetId=self.target, flatten=True
+        )
+        super().__init__(opener.ws, session["sessionId"])
+        self.next_id = first_id
+        self.peers = peers
+        peers[self.session] = self
+        for domain in ("Runtime", "Log", "Page", "Network"):
+            self.call(f"{domain}.enable")
+        self.call("Page.addScriptToEvaluateOnNewDocument", source=WATCH_CSP)
+        self.call(
+            "Emulation.setDeviceMetricsOverride",
+            width=1500,
+            height=1000,
+            deviceScaleFactor=1,
+            mobile=False,
+        )
+
+    def call(self, method: str, **params: Any) -> dict[str, Any]:
+        return routed_call(self, self.peers, method, **params)
+
+    def close(self) -> None:
+        """Leave the page (closing its event stream) and close the tab's window."""
+        self.call("Page.navigate", url="about:blank")
+        self.call("Target.closeTarget", targetId=self.target)
+        del self.peers[self.session]
+
+
+@pytest.fixture
+def tabs(browser: Page, serve: Callable[..., Server]) -> Iterator[Callable[[], Tab]]:
+    """``tabs()`` opens another tab of the module's browser, for a test that watches several
+    pages at once (one match followed by all of them, instead of one match a page). The tabs
+    are closed before the test's servers stop: the fixture depends on ``serve``."""
+    peers: dict[str, Page] = {browser.session: browser}
+    opened: list[Tab] = []
+
+    def open_tab() -> Tab:
+        tab = Tab(browser, peers, first_id=100_000 * (len(opened) + 1))
+        opened.append(tab)
+        return tab
+
+    try:
+        yield open_tab
+    finally:
+        for tab in reversed(opened):
+            tab.close()
 
 
 def wait_for(page: Page, expression: str, within: float, what: str) -> Any:

@@ -22,6 +22,7 @@ from fastapi import Response
 
 from referee.web.app import allow_inline_script
 from tests.inputs.conftest import HOSTILE_NAMES
+from tests.web.conftest import Contestants
 from tests.web.support_accounts import (
     PY_BOT,
     Server,
@@ -232,10 +233,17 @@ def test_tokens_never_reach_the_log(contest: tuple[Path, Server]) -> None:
     assert not re.search(r"[A-Za-z0-9_-]{43}", log), "something token-shaped was logged"
 
 
-def test_submissions_are_closed_when_bots_could_read_each_other(tmp_path: Path) -> None:
-    db = make_ladder(tmp_path, "--sandbox", "rlimits", "--allow-weak-sandbox")
-    token = invite(db, "weakling")
-    with serving(db) as server:
-        closed = submit(server, token, PY_BOT.read_bytes(), "bot.py")
-        assert closed.status_code == 503 and "allow-weak-sandbox" in closed.json()["detail"]
-        assert "submissions are closed" in server.stderr()
+def test_submissions_are_closed_when_bots_could_read_each_other(
+    contestants: Contestants,
+) -> None:
+    """The session's contestants' server: a copy of the example ladder, whose sandbox is
+    rlimits (allowed at ``init``), served without ``--allow-weak-sandbox``."""
+    server = contestants.server
+    with httpx.Client(base_url=server.url, timeout=60.0) as client:
+        closed = client.post(
+            "/api/bots",
+            headers={"Authorization": f"Bearer {contestants.token}"},
+            files={"file": ("bot.py", PY_BOT.read_bytes())},
+        )
+    assert closed.status_code == 503 and "allow-weak-sandbox" in closed.json()["detail"]
+    assert "submissions are closed" in server.output()

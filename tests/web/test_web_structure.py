@@ -12,23 +12,14 @@ in its place.
 from __future__ import annotations
 
 import json
-import sqlite3
 import urllib.parse
-from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import httpx
 
 from referee.safetext import NAME_LIMIT, for_terminal
 from tests.browser import Page
-from tests.web.conftest import Server, assert_clean_page, wait_for
-from tests.web.support_accounts import invite
-
-OWNER = "owner"
-"""The account that owns the example ladder's ``gamma`` (the example dice bot as a process,
-which writes to stderr in its matches)."""
-OWNED = "gamma"
+from tests.web.conftest import FORGED, OWNED, Contestants, Server, assert_clean_page, wait_for
 
 STRUCTURE = """(() => {
   const body = document.body;
@@ -78,10 +69,11 @@ def segment(name: str) -> str:
     return urllib.parse.quote(name, safe="")
 
 
-def test_every_public_page_has_its_structure(
-    page: Page, ladder_copy: Path, serve: Callable[..., Server]
-) -> None:
-    server = serve(ladder_copy)
+def test_every_public_page_has_its_structure(page: Page, contestants: Contestants) -> None:
+    """On the contestants' copy of the example ladder: its hostile names, and one forging an
+    event of the live stream."""
+    server = contestants.server
+    page.call("Network.clearBrowserCookies")  # a stranger's, whatever the module did before
     rows = server.get("/api/standings").json()["rows"]
     recent = server.get("/api/live").json()["recent"][0]["id"]
     pages = [
@@ -98,8 +90,13 @@ def test_every_public_page_has_its_structure(
         ("/entrants/nobody", "error", "Not found — Thousand ladder"),
         ("/no/such/page", "error", "Not found — Thousand ladder"),
     ]
-    # Every entrant's page, the hostile names among them: its title is the name as text.
+    # Every entrant's page, the hostile names among them: its title is the name as text. Not
+    # the one holding line breaks (FORGED, there for the live stream's test): no page answers
+    # to it — the route's path parameter stops at a newline — a limit of its own, not this
+    # test's claim.
     for row in rows:
+        if row["name"] == FORGED:
+            continue
         title = for_terminal(row["name"], NAME_LIMIT) + " — Thousand ladder"
         pages.append((f"/entrants/{segment(row['name'])}", "entrant", title))
     for path, name, title in pages:
@@ -123,25 +120,12 @@ def log_in(page: Page, server: Server, token: str) -> None:
     )
 
 
-def own(db: Path, account: str, entrant: str) -> None:
-    """Give ``account`` the entrant ``entrant``: the link the server's admission writes when
-    it admits an account's first bot (the example ladder's entrants were added by
-    ``ladder add``, and their matches' logs are what /mine shows)."""
-    with sqlite3.connect(db) as conn:
-        conn.execute(
-            "INSERT INTO account_entrants (account_id, entrant_id) VALUES ("
-            "(SELECT id FROM accounts WHERE name = ?), (SELECT id FROM entrants WHERE name = ?))",
-            (account, entrant),
-        )
-    conn.close()
-
-
 def test_the_contestants_pages_have_their_structure_and_each_log_once(
-    page: Page, ladder_copy: Path, serve: Callable[..., Server]
+    page: Page, contestants: Contestants
 ) -> None:
-    token = invite(ladder_copy, OWNER)
-    own(ladder_copy, OWNER, OWNED)
-    server = serve(ladder_copy)
+    """As the account that owns ``gamma`` (the example dice bot, which writes to stderr)."""
+    server, token = contestants.server, contestants.token
+    page.call("Network.clearBrowserCookies")
     bearer = {"Authorization": f"Bearer {token}"}
     mine = server.client.get("/api/bots/mine", headers=bearer).json()
     logs = {m["match"]: len(m["logs"]) for m in mine["matches"]}
@@ -184,10 +168,9 @@ def page_cookies(page: Page) -> dict[str, str]:
     return {c["name"]: c["value"] for c in cookies}
 
 
-def test_a_failed_login_is_still_the_login_page(
-    page: Page, ladder_copy: Path, serve: Callable[..., Server]
-) -> None:
-    server = serve(ladder_copy)
+def test_a_failed_login_is_still_the_login_page(page: Page, contestants: Contestants) -> None:
+    server = contestants.server
+    page.call("Network.clearBrowserCookies")  # not logged in, whatever the module did before
     page.open(server.url + "/login")
     page.js("document.getElementById('token').value = 'not-a-token'")
     page.js("document.querySelector('form[action=\"/login\"]').submit()")
