@@ -70,10 +70,12 @@ def one_error_line(done: subprocess.CompletedProcess[str]) -> str:
 
 
 def make_ladder(folder: Path, *extra: str, players: int = 2) -> Path:
+    """A ladder made by the real ``ladder init``, run in this process (what is tested is the
+    server on it, not the command's process: that saves an interpreter's start-up a ladder)."""
     rules = folder / "quick.toml"
     rules.write_text(QUICK_DICE)
     db = folder / "contest.db"
-    done = ladder(
+    done = quick(
         "init", db, "--game", "dice", "--rules", rules, "--players", players, "--seed", 7, *extra
     )
     assert done.returncode == 0, done.stderr

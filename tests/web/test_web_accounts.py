@@ -3,7 +3,9 @@ a token opens on a real server.
 
 A token is shown once and kept only as a hash (the database file is searched for it byte by
 byte); a revoked token and its browser sessions stop working at once; every mistake is one
-clear line. ``ladder serve``'s own mistakes (no ladder, a port in use) too.
+clear line. ``ladder serve``'s own mistakes (no ladder, a port in use) too. ``invite`` and
+``revoke`` run as programs once each (the token printed, a running server's sessions ended);
+the mistakes' wording is read in this process.
 """
 
 from __future__ import annotations
@@ -63,10 +65,10 @@ def test_invite_and_revoke_mistakes_are_one_line(db: Path, tmp_path: Path) -> No
     assert "no ladder at" in one_error_line(quick("serve", tmp_path / "missing.db"))
     (tmp_path / "junk.db").write_text("not a ladder")
     assert "not a ladder" in one_error_line(quick("serve", tmp_path / "junk.db"))
-    added = ladder("add", db, "organisers-bot", "builtin:random", "--no-check")
+    added = quick("add", db, "organisers-bot", "builtin:random", "--no-check")
     assert added.returncode == 0, added.stderr
     assert "entrant named" in one_error_line(quick("invite", db, "organisers-bot"))
-    assert ladder("revoke", db, "alice").returncode == 0
+    assert quick("revoke", db, "alice").returncode == 0
     assert "revoked already" in one_error_line(quick("revoke", db, "alice"))
     listed = json.loads(quick("accounts", db, "--json").stdout)
     assert [(a["name"], bool(a["revoked"])) for a in listed] == [("alice", True)]
