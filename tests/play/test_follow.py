@@ -1,40 +1,39 @@
 """The person's screen follows the replay as it grows: read once, line by line, it gives the
-same steps (the same views for every seat) as reading the finished file whole."""
+same steps (the same views for every seat) as reading the finished file whole. The replay is
+played by ``thousand match`` in this process: built-in players, no process to test."""
 
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 
 from referee.play.follow import Follow
 from referee.replay.frames import load_frames
+from tests.inprocess import invoke
 
 
 def test_following_a_growing_replay_gives_every_step_once(tmp_path: Path) -> None:
     rules = tmp_path / "two-deals.json"
     rules.write_text(json.dumps({"max_deals": 2}))
-    subprocess.run(
+    played = invoke(
         [
-            "thousand",
             "match",
             "--game",
             "cards",
             "--rules",
-            str(rules),
+            rules,
             "--games",
             "1",
             "--seed",
             "2",
             "--replays",
-            str(tmp_path / "m"),
+            tmp_path / "m",
             "builtin:random",
             "builtin:random",
             "builtin:random",
-        ],
-        check=True,
-        capture_output=True,
+        ]
     )
+    assert played.returncode == 0, played.stdout + played.stderr
     (finished,) = tmp_path.glob("m/*/game-00000.jsonl")
     whole = load_frames(finished)
     lines = finished.read_bytes().splitlines(keepends=True)

@@ -14,6 +14,7 @@ import pexpect
 
 from referee.play.terminal import FINAL_STEPS
 from referee.replay.render import render_frame
+from tests.inprocess import invoke
 from tests.play.conftest import (
     ANSI,
     CARD_BOT,
@@ -223,17 +224,17 @@ def test_ctrl_c_stops_the_bots_in_one_line(tmp_path: Path, one_deal: Path) -> No
 
 
 def test_mistakes_are_one_line(tmp_path: Path) -> None:
+    """What the command says, read in this process (tests/inprocess.py): each mistake is found
+    before any terminal or bot is used, and what it prints is the whole claim."""
     for args, words in (
         (["--seat", "5", "builtin:random", "builtin:random"], "--seat must be 0 to 2"),
         (["builtin:random"], "players"),
         (["--game", "dice", "no/such/bot.py"], "bot.py"),
         (["--clock", "0", "builtin:random", "builtin:random"], "--clock"),
     ):
-        child = spawn(args, tmp_path)
-        child.expect(pexpect.EOF)
-        child.close()
-        lines = ANSI.sub("", child.before).strip().splitlines()
-        assert child.exitstatus != 0, args
+        done = invoke(["play", *args], env=play_env(), cwd=tmp_path)
+        lines = ANSI.sub("", done.stdout + done.stderr).strip().splitlines()
+        assert done.returncode != 0, args
         assert len(lines) == 1 and lines[0].startswith("thousand: error:"), lines
         assert words in lines[0], lines
 
