@@ -6,9 +6,6 @@ memory), and a rules file cannot ask for an endless game."""
 from __future__ import annotations
 
 import json
-import resource
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from referee.cli.main import main
+from tests.inprocess import invoke_all
 from tests.match_cli.conftest import write_json
 
 BAD = ["nan", "inf", "-1", "1e306", "300000000"]
@@ -46,36 +44,6 @@ LADDER_OPTIONS = [
 ]
 ADDRESS_SPACE = 2 << 30
 """A value that slipped through and planned millions of games fails fast instead of swapping."""
-
-_CHILD = """
-import json, os, sys, traceback
-from click.testing import CliRunner
-from referee.cli.main import main
-
-answers = {}
-for key, case in json.load(sys.stdin).items():
-    os.chdir(case["cwd"])
-    try:
-        result = CliRunner().invoke(main, case["argv"], catch_exceptions=True)
-        code, out, err, error = result.exit_code, result.stdout, result.stderr, result.exception
-    except BaseException as escaped:  # what the runner itself could not hold (MemoryError)
-        code, out, err, error = 1, "", "", escaped
-    if error is not None and not isinstance(error, SystemExit):
-        err += "Traceback (most recent call last):\\n" + "".join(
-            traceback.format_exception(type(error), error, error.__traceback__)
-        )
-    answers[key] = {"returncode": code, "stdout": out, "stderr": err}
-sys.stdout.write(json.dumps(answers))
-"""
-"""Every case below in one Python process under ``ADDRESS_SPACE``: the real ``thousand`` command
-(click's runner on referee.cli.main:main) invoked once per case, each in a folder of its own,
-its exit code and output returned as JSON. One interpreter instead of a hundred; the memory
-guard holds for each case as it did for each process."""
-
-
-def _limited() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
-
 
 ONE_GAME = ["match", "builtin:random", "builtin:random", "--game", "dice", "--games", "1", "--json"]
 """A one-game dice match between built-ins: what every option below is added to."""
@@ -138,22 +106,16 @@ def answers(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         where = folder()
         rules = write_json(where / "endless.json", {field: 10**15})
         cases[f"endless {game}"] = {"cwd": str(where), "argv": _endless_argv(game, rules)}
-    done = subprocess.run(
-        [sys.executable, "-c", _CHILD],
-        input=json.dumps(cases),
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-        cwd=root,
-        preexec_fn=_limited,
+    # Every case in one Python process under ADDRESS_SPACE (tests/inprocess.invoke_all): one
+    # interpreter instead of a hundred, and the memory guard holds for each case as it did
+    # for each process.
+    done = invoke_all(
+        {key: (case["argv"], Path(case["cwd"])) for key, case in cases.items()},
+        address_space=ADDRESS_SPACE,
     )
-    assert done.returncode == 0, done.stderr[-3000:]
-    found: dict[str, Any] = json.loads(done.stdout)
-    assert set(found) == set(cases), sorted(set(cases) - set(found))
-    for key, case in cases.items():
-        found[key]["cwd"] = Path(case["cwd"])
-    return found
+    return {
+        key: {**answer._asdict(), "cwd": Path(cases[key]["cwd"])} for key, answer in done.items()
+    }
 
 
 def _one_error_line(done: dict[str, Any], option: str) -> None:

@@ -2,20 +2,23 @@
 clear line on stderr ("thousand: error: ..." or click's "Error: ..."), a non-zero exit, no
 traceback, and no match played (nothing on stdout).
 
-The commands fail before any bot starts, so they are all run at once (a module fixture runs
-them in parallel) and each case checks its own result.
+The commands fail before any bot starts, and the claim is what the command says: each runs in
+this process (tests/inprocess.py; a process would add only its interpreter's start-up, ~0.3 s
+each), all of them once in a module fixture, and each case checks its own result. The real
+program's one error line and exit code are tested end to end in tests/match_cli
+(test_four_bots_at_classic_cards_are_pointed_to_the_four_preset, exit 1, and
+test_usage_error_of_the_real_command, exit 2).
 """
 
 from __future__ import annotations
 
-import os
-import subprocess
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import PY, RANDOM_BOT, ROOT, thousand
+from conftest import PY, RANDOM_BOT, ROOT
+
+from tests.inprocess import invoke
 
 RANDOM = f"{PY} {RANDOM_BOT}"
 
@@ -81,28 +84,18 @@ class Outcome:
 
 
 def _run(args: tuple[str, ...]) -> Outcome:
-    env = {**os.environ, "COLUMNS": "200"}
+    """``thousand match ARGS`` in this process, from the checkout (cases name files in it)."""
     games = () if "--games" in args else ("--games", "1")
-    done = subprocess.run(
-        [*thousand(), "match", *args, *games],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-        env=env,
-    )
+    done = invoke(["match", *args, *games], env={"COLUMNS": "200"}, cwd=ROOT)
     return Outcome(done.returncode, done.stdout, done.stderr)
 
 
 @pytest.fixture(scope="module")
-def outcomes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Case, Outcome]]:
+def mistakes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Case]:
+    """The cases by name, with the files they name made once for the module."""
     folder = tmp_path_factory.mktemp("mistakes")
     make_files(folder)
-    all_cases = cases(folder)
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        results = list(pool.map(_run, [c.args for c in all_cases]))
-    return {c.name: (c, r) for c, r in zip(all_cases, results, strict=True)}
+    return {c.name: c for c in cases(folder)}
 
 
 def error_lines(stderr: str) -> list[str]:
@@ -110,8 +103,9 @@ def error_lines(stderr: str) -> list[str]:
 
 
 @pytest.mark.parametrize("name", [c.name for c in cases(Path("FOLDER"))])
-def test_mistake_gives_one_clear_line(name: str, outcomes: dict[str, tuple[Case, Outcome]]) -> None:
-    case, outcome = outcomes[name]
+def test_mistake_gives_one_clear_line(name: str, mistakes: dict[str, Case]) -> None:
+    case = mistakes[name]
+    outcome = _run(case.args)
     shown = f"exit {outcome.returncode}\nstdout: {outcome.stdout[:500]}\nstderr: {outcome.stderr}"
     assert outcome.returncode == (2 if case.click else 1), shown
     assert "Traceback" not in outcome.stderr, shown

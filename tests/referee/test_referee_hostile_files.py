@@ -2,18 +2,24 @@
 nesting, an unbalanced quote, NUL or '=' in an environment name, over-long words and file
 names, a FIFO, a device, a huge file, a working folder outside the bot's own. Each must give one
 `thousand: error:` line and a non-zero exit through the real command line: never a traceback,
-a hang, or unbounded memory."""
+a hang, or unbounded memory.
+
+What the command says is the claim, so the cases run in-process, but all of them in one fresh
+Python of their own (tests/inprocess.invoke_all) under a memory limit and a timeout: a hang or
+a runaway allocation still fails the test instead of the test session, and one interpreter
+starts instead of one per case."""
 
 from __future__ import annotations
 
 import json
 import os
-import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import PY, RANDOM_BOT, ROOT, thousand
+from conftest import PY, RANDOM_BOT
+
+from tests.inprocess import Invoked, invoke_all
 
 Make = Callable[[Path], list[str]]
 """Builds the hostile input in a folder and returns the `thousand` arguments that use it."""
@@ -135,11 +141,27 @@ CASES: dict[str, tuple[Make, str]] = {
 }
 
 
+ADDRESS_SPACE = 2 << 30
+"""Far above what the referee needs (~50 MB) for any of these inputs, far below what reading
+8 MiB of nesting or /dev/zero without a bound would take."""
+
+
+@pytest.fixture(scope="module")
+def answers(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Invoked]:
+    """Every case, its hostile input built in a folder of its own, run once."""
+    root = tmp_path_factory.mktemp("hostile")
+    runs = {}
+    for number, (case, (make, _)) in enumerate(CASES.items()):
+        folder = root / f"case-{number}"
+        folder.mkdir()
+        runs[case] = (make(folder), folder)
+    return invoke_all(runs, address_space=ADDRESS_SPACE, timeout=120)
+
+
 @pytest.mark.parametrize("case", list(CASES))
-def test_a_hostile_file_or_command_is_one_line(case: str, tmp_path: Path) -> None:
-    make, words = CASES[case]
-    argv = [*thousand(), *make(tmp_path)]
-    done = subprocess.run(argv, capture_output=True, text=True, timeout=60, check=False, cwd=ROOT)
+def test_a_hostile_file_or_command_is_one_line(case: str, answers: dict[str, Invoked]) -> None:
+    _, words = CASES[case]
+    done = answers[case]
     assert done.returncode in (1, 2), (case, done.returncode, done.stderr[-2000:])
     assert "Traceback" not in done.stderr, done.stderr[-3000:]
     lines = done.stderr.strip().splitlines()
