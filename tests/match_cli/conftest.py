@@ -98,11 +98,21 @@ def run(
     return Run(argv, done.returncode, done.stdout, done.stderr)
 
 
-def invoke(args: Sequence[str], *, env: dict[str, str] | None = None) -> Run:
-    """``thousand ARGS`` in this process (click's runner on the real main): for what a command
-    says and its exit code, where a process adds only a second of start-up. stderr is kept
-    apart; an exception that escapes shows as a traceback, as it would from the program."""
-    return Run(["thousand", *args], *in_process(args, env=env))
+def invoke(
+    args: Sequence[str], *, env: dict[str, str] | None = None, cwd: Path | None = None
+) -> Run:
+    """``thousand ARGS`` in this process (click's runner on the real main), from ``cwd`` if
+    given: for what a command says and its exit code, where a process adds only a second of
+    start-up. A match run so still starts its real bot processes. stderr is kept apart; an
+    exception that escapes shows as a traceback, as it would from the program."""
+    return Run(["thousand", *args], *in_process(args, env=env, cwd=cwd))
+
+
+def short_dice(folder: Path, rounds: int = 6) -> str:
+    """A ``--rules`` file: classic dice cut off after ``rounds`` rounds. For claims that do not
+    depend on how long a game is (a random bot's full game is hundreds of moves; builtin:first
+    never banks, so its games last until the cap)."""
+    return str(write_json(folder / f"dice-{rounds}-rounds.json", {"max_rounds": rounds}))
 
 
 def start(args: Sequence[str], cwd: Path) -> subprocess.Popen[str]:

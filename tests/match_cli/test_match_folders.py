@@ -1,6 +1,9 @@
 """`thousand match --replays DIR` never overwrites or appends to another match's files: every
 match writes into a new sub-folder of its own and says which; a full disk ends the match with
-one line, every replay left behind complete or clearly a ``.part``."""
+one line, every replay left behind complete or clearly a ``.part``.
+
+Two matches at once run as two real programs; what one match writes and says is checked in
+this process (``invoke``: the real command, real bot processes, real files)."""
 
 from __future__ import annotations
 
@@ -16,9 +19,10 @@ from tests.match_cli.conftest import (
     FAST,
     assert_no_leftovers,
     faulty,
+    invoke,
     match_folders,
     random_bot,
-    run,
+    short_dice,
     start,
 )
 from tests.requirements import unavailable
@@ -50,6 +54,8 @@ def test_two_matches_at_once_into_one_folder_keep_every_game(tmp_path: Path) -> 
         "dice",
         "--games",
         "6",
+        "--rules",
+        short_dice(tmp_path),
         "--json",
         "--replays",
         str(replays),
@@ -72,14 +78,15 @@ def test_two_matches_at_once_into_one_folder_keep_every_game(tmp_path: Path) -> 
 def test_a_second_match_never_touches_the_first_ones_files(marker: str, tmp_path: Path) -> None:
     replays = tmp_path / "replays"
     common = ["--game", "dice", "--games", "3", *FAST, "--replays", str(replays), "--json"]
+    common += ["--rules", short_dice(tmp_path)]
     bots = [random_bot(marker, 1), random_bot(marker, 2)]
-    first = run(["match", *bots, *common, "--seed", "1"], tmp_path)
+    first = invoke(["match", *bots, *common, "--seed", "1"], cwd=tmp_path)
     assert first.returncode == 0, first.explain()
     (folder,) = match_folders(replays)
     assert first.doc["replays"] == str(folder)
     assert len(_replays(folder)) == 3 and list((folder / "logs").iterdir())
     before = _snapshot(replays)
-    second = run(["match", *bots, *common, "--seed", "2"], tmp_path)
+    second = invoke(["match", *bots, *common, "--seed", "2"], cwd=tmp_path)
     assert second.returncode == 0, second.explain()
     after = _snapshot(replays)
     assert {k: v for k, v in after.items() if k in before} == before  # untouched, byte for byte
@@ -91,7 +98,7 @@ def test_a_second_match_never_touches_the_first_ones_files(marker: str, tmp_path
 
 def test_the_human_report_says_where_the_replays_are(tmp_path: Path) -> None:
     replays = tmp_path / "replays"
-    done = run(
+    done = invoke(
         [
             "match",
             "builtin:random",
@@ -105,8 +112,8 @@ def test_the_human_report_says_where_the_replays_are(tmp_path: Path) -> None:
             "--replays",
             str(replays),
         ],
-        tmp_path,
         env={"COLUMNS": "400"},
+        cwd=tmp_path,
     )
     assert done.returncode == 0, done.explain()
     (folder,) = match_folders(replays)
@@ -138,7 +145,7 @@ def small_disk(tmp_path: Path) -> Iterator[Path]:
 def test_a_full_disk_gives_one_line_and_nothing_half_recorded(
     small_disk: Path, tmp_path: Path
 ) -> None:
-    done = run(
+    done = invoke(
         [
             "match",
             "builtin:random",
@@ -154,7 +161,7 @@ def test_a_full_disk_gives_one_line_and_nothing_half_recorded(
             str(small_disk),
             "--json",
         ],
-        tmp_path,
+        cwd=tmp_path,
     )
     shown = done.explain()
     assert done.returncode == 1, shown
@@ -180,7 +187,7 @@ def test_a_full_disk_under_the_bots_logs_gives_one_line(
 ) -> None:
     """The bots' stderr is written from a pipe callback, not from the game loop: a full disk
     there must end the match the same way."""
-    done = run(
+    done = invoke(
         [
             "match",
             faulty("stderr_flood", 0, marker),
@@ -196,7 +203,7 @@ def test_a_full_disk_under_the_bots_logs_gives_one_line(
             str(small_disk),
             "--json",
         ],
-        tmp_path,
+        cwd=tmp_path,
     )
     shown = done.explain()
     assert done.returncode == 1, shown

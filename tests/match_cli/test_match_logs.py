@@ -1,6 +1,9 @@
 """`thousand match` keeps every bot's stderr even without --replays or --logs (in a new folder
 under the system's temporary folder), names the faulting bot's log in the report, and prints one
-line per finished game when its output goes to a log rather than a terminal."""
+line per finished game when its output goes to a log rather than a terminal.
+
+Where the system's temporary folder is the claim (TMPDIR, which Python reads once a process),
+the real program runs; the rest in this process (``invoke``: the real command, real bots)."""
 
 from __future__ import annotations
 
@@ -11,9 +14,11 @@ from tests.match_cli.conftest import (
     FAST,
     assert_no_leftovers,
     faulty,
+    invoke,
     match_folders,
     random_bot,
     run,
+    short_dice,
 )
 
 LOG_LINE = re.compile(r"^thousand: bot (\d) \((.*)\) faulted in (\d+) games?.*stderr log: (.*)$")
@@ -56,7 +61,7 @@ def test_with_replays_the_log_named_is_in_the_matchs_own_folder(
     marker: str, tmp_path: Path
 ) -> None:
     replays = tmp_path / "replays"
-    done = run(
+    done = invoke(
         [
             "match",
             faulty("crash", 1, marker),
@@ -72,7 +77,7 @@ def test_with_replays_the_log_named_is_in_the_matchs_own_folder(
             "--replays",
             str(replays),
         ],
-        tmp_path,
+        cwd=tmp_path,
     )
     assert done.returncode == 0, done.explain()
     (folder,) = match_folders(replays)
@@ -84,7 +89,7 @@ def test_with_replays_the_log_named_is_in_the_matchs_own_folder(
 
 
 def test_one_line_per_finished_game_when_stdout_is_not_a_terminal(tmp_path: Path) -> None:
-    done = run(
+    done = invoke(
         [
             "match",
             "builtin:random",
@@ -95,9 +100,11 @@ def test_one_line_per_finished_game_when_stdout_is_not_a_terminal(tmp_path: Path
             "3",
             "--seed",
             "4",
+            "--rules",
+            short_dice(tmp_path),
         ],
-        tmp_path,
         env={"COLUMNS": "200"},
+        cwd=tmp_path,
     )
     assert done.returncode == 0, done.explain()
     lines = [line for line in done.stdout.splitlines() if line.startswith("game ")]
@@ -110,7 +117,7 @@ def test_one_line_per_finished_game_when_stdout_is_not_a_terminal(tmp_path: Path
 
 
 def test_json_output_stays_one_document(tmp_path: Path) -> None:
-    done = run(
+    done = invoke(
         [
             "match",
             "builtin:random",
@@ -121,16 +128,18 @@ def test_json_output_stays_one_document(tmp_path: Path) -> None:
             "2",
             "--seed",
             "4",
+            "--rules",
+            short_dice(tmp_path),
             "--json",
         ],
-        tmp_path,
+        cwd=tmp_path,
     )
     assert done.returncode == 0, done.explain()
     assert done.doc["games_played"] == 2  # parses: no progress line mixed in
 
 
 def test_help_says_where_logs_go_by_default(tmp_path: Path) -> None:
-    done = run(["match", "--help"], tmp_path, env={"COLUMNS": "100"})
+    done = invoke(["match", "--help"], env={"COLUMNS": "100"}, cwd=tmp_path)
     text = " ".join(done.stdout.split())
     assert "system's temporary folder" in text
     assert "3 a bot never played a game" in text

@@ -12,7 +12,7 @@ import pytest
 
 from referee.games.match import GameOutcome, GamePlan
 from referee.games.stats import head_to_head, pairwise, wilson
-from tests.match_cli.conftest import FAST, faulty, random_bot, run, write_json
+from tests.match_cli.conftest import FAST, faulty, invoke, random_bot, write_json
 from thousand.game import Result
 
 Z = 1.959963984540054
@@ -117,6 +117,7 @@ def test_pairwise_covers_every_pair_of_three() -> None:
 
 
 # ------------------------------------------------------------------------- on the command line
+# What the report says, in this process (``invoke``: the real command, real bot processes).
 
 
 def test_a_zero_to_ten_result_prints_honest_bounds(marker: str, tmp_path: Path) -> None:
@@ -135,13 +136,13 @@ def test_a_zero_to_ten_result_prints_honest_bounds(marker: str, tmp_path: Path) 
         str(rules),
         *FAST,
     ]
-    done = run([*args, "--json"], tmp_path)
+    done = invoke([*args, "--json"], cwd=tmp_path)
     assert done.returncode == 0, done.explain()
     h2h = done.doc["head_to_head"]
     assert h2h["win_rate"] == 0.0
     assert h2h["win_rate_95"] == pytest.approx([0.0, Z * Z / (10 + Z * Z)])
     assert h2h["elo"] is None and h2h["elo_95"][0] is None
-    text = run(args, tmp_path, env={"COLUMNS": "200"})
+    text = invoke(args, env={"COLUMNS": "200"}, cwd=tmp_path)
     assert text.returncode == 0, text.explain()
     assert "win rate 0.0% (95% CI 0.0–27.8%)" in text.stdout, text.explain()
     assert "Elo -∞ (95% CI -∞ to " in text.stdout, text.explain()
@@ -164,7 +165,7 @@ def test_three_bots_get_the_head_to_head_table(marker: str, tmp_path: Path) -> N
         str(rules),
         *FAST,
     ]
-    done = run([*args, "--json"], tmp_path)
+    done = invoke([*args, "--json"], cwd=tmp_path)
     assert done.returncode == 0, done.explain()
     rows = done.doc["pairwise"]
     assert sorted(tuple(r["bots"]) for r in rows) == [(0, 1), (0, 2), (1, 2)]
@@ -172,7 +173,7 @@ def test_three_bots_get_the_head_to_head_table(marker: str, tmp_path: Path) -> N
         assert row["games"] == 3
         low, high = row["win_rate_95"]
         assert 0 <= low <= row["win_rate"] <= high <= 1
-    text = run(args, tmp_path, env={"COLUMNS": "250"})
+    text = invoke(args, env={"COLUMNS": "250"}, cwd=tmp_path)
     assert text.returncode == 0, text.explain()
     assert "head to head" in text.stdout
     table = text.stdout[text.stdout.index("head to head") :]

@@ -1,6 +1,12 @@
 """What `thousand match` says: silent adjustments announced, counts in English, one error
 style for every mistake (click's own included), bot labels that tell two same-named bots apart
-the same way everywhere, and a distinct exit code for a match in which a bot never played."""
+the same way everywhere, and a distinct exit code for a match in which a bot never played.
+
+What a command says is checked in this process (``invoke``: the real command, real bot
+processes, no interpreter start-up), with games cut short where their length is not the claim;
+one usage error and one referee error go through the real program
+(test_usage_error_of_the_real_command and
+test_four_bots_at_classic_cards_are_pointed_to_the_four_preset)."""
 
 from __future__ import annotations
 
@@ -18,11 +24,12 @@ from tests.match_cli.conftest import (
     invoke,
     random_bot,
     run,
+    short_dice,
 )
 
 
 def test_rotate_announces_the_games_it_adds(tmp_path: Path) -> None:
-    done = run(
+    done = invoke(
         [
             "match",
             "builtin:random",
@@ -35,9 +42,11 @@ def test_rotate_announces_the_games_it_adds(tmp_path: Path) -> None:
             "--rotate",
             "--seed",
             "1",
+            "--rules",
+            short_dice(tmp_path),
             "--json",
         ],
-        tmp_path,
+        cwd=tmp_path,
     )
     assert done.returncode == 0, done.explain()
     assert done.doc["games_played"] == 12
@@ -59,7 +68,7 @@ def test_a_dice_preset_asked_of_cards_is_pointed_to_the_dice_game() -> None:
 
 
 def test_one_game_reads_as_english(tmp_path: Path) -> None:
-    done = run(
+    done = invoke(
         [
             "match",
             "builtin:random",
@@ -70,9 +79,11 @@ def test_one_game_reads_as_english(tmp_path: Path) -> None:
             "1",
             "--seed",
             "2",
+            "--rules",
+            short_dice(tmp_path),
         ],
-        tmp_path,
         env={"COLUMNS": "200"},
+        cwd=tmp_path,
     )
     assert done.returncode == 0, done.explain()
     assert "1 game ·" in done.stdout, done.stdout
@@ -114,19 +125,21 @@ def test_two_bots_of_one_name_are_numbered_everywhere(marker: str, tmp_path: Pat
         "2",
         "--seed",
         "9",
+        "--rules",
+        short_dice(tmp_path),
         *FAST,
     ]
-    done = run([*args, "--json"], tmp_path)
+    done = invoke([*args, "--json"], cwd=tmp_path)
     assert done.returncode == 0, done.explain()
     assert [b["name"] for b in done.doc["bots"]] == ["random#1", "random#2"]
-    text = run(args, tmp_path, env={"COLUMNS": "200"})
+    text = invoke(args, env={"COLUMNS": "200"}, cwd=tmp_path)
     assert "0: random#1" in text.stdout and "1: random#2" in text.stdout, text.explain()
     assert "random#1 vs random#2" in text.stdout
     assert_no_leftovers(marker)
 
 
 def test_a_bot_that_never_played_makes_exit_code_3(marker: str, tmp_path: Path) -> None:
-    done = run(
+    done = invoke(
         [
             "match",
             faulty("crash_start", 0, marker),
@@ -137,10 +150,12 @@ def test_a_bot_that_never_played_makes_exit_code_3(marker: str, tmp_path: Path) 
             "2",
             "--seed",
             "1",
+            "--rules",
+            short_dice(tmp_path),
             *FAST,
             "--json",
         ],
-        tmp_path,
+        cwd=tmp_path,
     )
     assert done.returncode == 3, done.explain()
     assert done.doc["games_played"] == 2  # the match was still played and reported
@@ -152,6 +167,10 @@ def test_a_bot_that_never_played_makes_exit_code_3(marker: str, tmp_path: Path) 
 
 def test_a_ladder_run_of_one_match_says_match(tmp_path: Path) -> None:
     db = str(tmp_path / "contest.db")
+    # The simple table to 300, cut off after 30 rounds: builtin:first never banks a point, so
+    # without a cap its games would last the preset's 500 rounds.
+    rules = tmp_path / "capped.toml"
+    rules.write_text('preset = "simple"\ngoal = 300\nmax_rounds = 30\n')
     steps = [
         [
             "ladder",
@@ -162,25 +181,24 @@ def test_a_ladder_run_of_one_match_says_match(tmp_path: Path) -> None:
             "--players",
             "2",
             "--rules",
-            "simple",
+            str(rules),
             "--sandbox",
             "bwrap",
         ],
         ["ladder", "add", db, "alice", "builtin:random"],
         ["ladder", "add", db, "bob", "builtin:first"],
+        ["ladder", "run", db, "--matches", "1"],
     ]
     for step in steps:
-        done = run(step, tmp_path)
+        done = invoke(step, cwd=tmp_path)
         assert done.returncode == 0, done.explain()
-    done = run(["ladder", "run", db, "--matches", "1"], tmp_path)
-    assert done.returncode == 0, done.explain()
     assert "recorded 1 match\n" in done.stdout, done.explain()
 
 
 def test_a_bot_that_faults_after_starting_is_not_a_bot_that_never_played(
     marker: str, tmp_path: Path
 ) -> None:
-    done = run(
+    done = invoke(
         [
             "match",
             faulty("crash", 0, marker),
@@ -191,10 +209,12 @@ def test_a_bot_that_faults_after_starting_is_not_a_bot_that_never_played(
             "2",
             "--seed",
             "1",
+            "--rules",
+            short_dice(tmp_path),
             *FAST,
             "--json",
         ],
-        tmp_path,
+        cwd=tmp_path,
     )
     assert done.returncode == 0, done.explain()
     assert done.doc["bots"][0]["faults"] == {"crash": 2}
@@ -215,7 +235,8 @@ def test_a_bot_keeps_its_first_name_for_the_whole_match(marker: str, tmp_path: P
     name of its first game, as the per-game lines do."""
     renamer = bot(Path(__file__).parent / "bots" / "renamer.py", marker)
     replays = tmp_path / "replays"
-    done = run(
+    rules = short_dice(tmp_path)
+    done = invoke(
         [
             "match",
             renamer,
@@ -226,12 +247,14 @@ def test_a_bot_keeps_its_first_name_for_the_whole_match(marker: str, tmp_path: P
             "3",
             "--seed",
             "1",
+            "--rules",
+            rules,
             *FAST,
             "--json",
             "--replays",
             str(replays),
         ],
-        tmp_path,
+        cwd=tmp_path,
     )
     assert done.returncode == 0, done.explain()
     announced = []
@@ -241,7 +264,7 @@ def test_a_bot_keeps_its_first_name_for_the_whole_match(marker: str, tmp_path: P
         announced.append(seat["name"])
     assert len(set(announced)) == 3, announced  # it really did rename itself every game
     assert done.doc["bots"][0]["name"] == announced[0]
-    lines = run(
+    lines = invoke(
         [
             "match",
             renamer,
@@ -252,10 +275,12 @@ def test_a_bot_keeps_its_first_name_for_the_whole_match(marker: str, tmp_path: P
             "3",
             "--seed",
             "1",
+            "--rules",
+            rules,
             *FAST,
         ],
-        tmp_path,
         env={"COLUMNS": "200"},
+        cwd=tmp_path,
     )
     per_game = [line for line in lines.stdout.splitlines() if line.startswith("game ")]
     first = re.search(r"renamer-[0-9a-f]+", per_game[0])

@@ -29,6 +29,7 @@ from typing import Any
 import pytest
 
 from tests.bot_access import open_to_bots
+from tests.inprocess import invoke
 from tests.processes import Proc, leftovers, processes_with
 from tests.referee.cpu_burn import spawn as spawn  # the CPU meters' tests' fixture
 
@@ -134,6 +135,40 @@ def run_match(
     return MatchRun(argv, done.returncode, done.stdout, stderr, elapsed, replays, maxrss)
 
 
+def play_match(
+    bots: Sequence[str],
+    *options: str,
+    replays: Path | None = None,
+    game: str = "dice",
+    as_json: bool = True,
+    env: dict[str, str] | None = None,
+) -> MatchRun:
+    """``run_match`` in this process (tests/inprocess.py): the same command, options and real
+    bot processes, without the referee's interpreter start-up (~0.3 s of CPU a match). For
+    claims about what the match reports (its document, table, replays, statistics), not about
+    the referee's own process (signals, memory, tables in processes of their own)."""
+    argv = ["match", *bots, "--game", game, *options]
+    if replays is not None:
+        argv += ["--replays", str(replays)]
+    if as_json:
+        argv.append("--json")
+    started = time.monotonic()
+    done = invoke(argv, env=env, cwd=ROOT)
+    elapsed = time.monotonic() - started
+    return MatchRun(
+        ["thousand", *argv], done.returncode, done.stdout, done.stderr, elapsed, replays
+    )
+
+
+def short_rules(folder: Path, game: str = "dice", length: int = 6) -> str:
+    """A ``--rules`` file: the classic game cut off after ``length`` rounds (dice) or deals
+    (cards), for claims that do not depend on how long a game is. A random bot's full dice game
+    is hundreds of moves, and a bot that never banks (builtin:first, faulty.py's fallback-free
+    modes playing the first legal action) plays until the cap."""
+    field = "max_deals" if game == "cards" else "max_rounds"
+    return str(write_json(folder / f"{game}-{length}.json", {field: length}))
+
+
 def read_replay(path: Path | str) -> list[dict[str, Any]]:
     path = Path(path)
     if not path.is_absolute():
@@ -193,15 +228,8 @@ def plain(text: str) -> str:
 
 def verify_replays(folder: Path) -> None:
     """`thousand replay verify` must re-run every replay the referee wrote to the same scores
-    (faults, fallback moves and all)."""
-    done = subprocess.run(
-        [*thousand(), "replay", "verify", "-q", str(folder)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-        cwd=ROOT,
-    )
+    (faults, fallback moves and all). In this process: the claim is the command's verdict."""
+    done = invoke(["replay", "verify", "-q", str(folder)], cwd=ROOT)
     assert done.returncode == 0, done.stdout + done.stderr
 
 

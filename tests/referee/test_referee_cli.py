@@ -1,6 +1,10 @@
 """`thousand match` end to end: the table people read, the JSON document programs read, exit
 codes, head-to-head statistics, duplicate seating (--rotate), early stopping (--sprt), and
-several tables at once (--concurrency)."""
+several tables at once (--concurrency).
+
+What a match reports is checked with the referee in the test's process (play_match: the same
+command, real bot processes); the table in a terminal and the tables in processes of their own
+(--concurrency) run the real program."""
 
 from __future__ import annotations
 
@@ -19,6 +23,7 @@ from conftest import (
     assert_no_leftovers,
     bot,
     plain,
+    play_match,
     random_bot,
     read_replay,
     run_match,
@@ -104,7 +109,7 @@ def test_results_table_in_a_terminal(marker: str, tmp_path: Path) -> None:
 
 
 def test_json_document_two_bots(marker: str, tmp_path: Path) -> None:
-    run = run_match(
+    run = play_match(
         [random_bot(marker, 1), random_bot(marker, 2)],
         "--rules",
         short_dice(tmp_path),
@@ -161,7 +166,7 @@ def test_json_document_two_bots(marker: str, tmp_path: Path) -> None:
 
 
 def test_rotate_three_bots_plays_every_seed_in_every_seating(marker: str, tmp_path: Path) -> None:
-    run = run_match(
+    run = play_match(
         [random_bot(marker, 1), random_bot(marker, 2), random_bot(marker, 3)],
         "--rules",
         short_dice(tmp_path, 6),
@@ -196,7 +201,7 @@ def test_rotate_three_bots_plays_every_seed_in_every_seating(marker: str, tmp_pa
 
 
 def test_rotate_two_bots_gives_paired_statistics(marker: str, tmp_path: Path) -> None:
-    run = run_match(
+    run = play_match(
         [random_bot(marker, 1), random_bot(marker, 2)],
         "--rules",
         short_dice(tmp_path, 6),
@@ -223,7 +228,7 @@ def test_sprt_stops_early_and_says_which_way(
     bots = [random_bot(marker), "builtin:first"]
     if not strong_first:
         bots.reverse()
-    run = run_match(bots, "--games", "200", "--seed", "4", "--sprt", "0,100", as_json=as_json)
+    run = play_match(bots, "--games", "200", "--seed", "4", "--sprt", "0,100", as_json=as_json)
     assert run.returncode == 0, run.explain()
     verdict = "H1" if strong_first else "H0"
     if as_json:
@@ -278,7 +283,7 @@ def test_concurrency_plays_every_game(marker: str, tmp_path: Path) -> None:
 
 def test_gzip_replays_are_complete(marker: str, tmp_path: Path) -> None:
     replays = tmp_path / "replays"
-    run = run_match(
+    run = play_match(
         [random_bot(marker, 1), random_bot(marker, 2)],
         "--rules",
         short_dice(tmp_path, 5),
@@ -319,7 +324,7 @@ def test_sprt_false_positive_rate_is_at_most_alpha() -> None:
 
 def test_rotate_announces_the_games_it_will_play(marker: str, tmp_path: Path) -> None:
     logs = [tmp_path / "seen-0.jsonl", tmp_path / "seen-1.jsonl"]
-    run = run_match(
+    run = play_match(
         [bot(RECORDER, log, marker) for log in logs],
         "--rules",
         short_dice(tmp_path, 3),

@@ -1,7 +1,10 @@
 """The CPU clock (`--clock cpu`): a bot is charged the CPU time it used, not the wall time, so
 a bot that sleeps is not faulted (up to the wall guard of 3 x allowance + 1 s), while the same
 bot under the wall clock with the same allowance times out; a bot that burns CPU times out
-under either. Replays record both wall_ms and cpu_ms for every bot move."""
+under either. Replays record both wall_ms and cpu_ms for every bot move.
+
+The referee runs in the test's process (play_match): the clocks measure the bots' real
+processes, which is the claim; the referee's own interpreter start-up adds nothing to it."""
 
 from __future__ import annotations
 
@@ -15,9 +18,9 @@ from conftest import (
     NAPPER,
     assert_no_leftovers,
     bot,
+    play_match,
     random_bot,
     read_replays,
-    run_match,
     write_json,
 )
 
@@ -27,7 +30,7 @@ ALLOWANCE = ("--time-per-move", "0.1", "--time-bank", "0")  # 100 ms a move, no 
 
 def play(clock: str, how: str, marker: str, tmp_path: Path, games: int = 1) -> dict[str, Any]:
     rules = write_json(tmp_path / "short.json", {"max_rounds": 2})
-    run = run_match(
+    run = play_match(
         [bot(NAPPER, NAP if how == "sleep" else 0.3, how, marker), random_bot(marker)],
         "--rules",
         str(rules),
@@ -108,7 +111,7 @@ def test_cpu_clock_charges_cpu_the_bot_spends_elsewhere(
     sandbox: str, how: str, marker: str, tmp_path: Path
 ) -> None:
     rules = write_json(tmp_path / "short.json", {"max_rounds": 2})
-    run = run_match(
+    run = play_match(
         [burner(how, marker), random_bot(marker)],
         "--rules",
         str(rules),
@@ -134,7 +137,7 @@ def test_cpu_clock_charges_cpu_the_bot_spends_elsewhere(
 def test_cpu_ms_of_each_move_is_physically_possible(
     sandbox: str, marker: str, tmp_path: Path
 ) -> None:
-    run = run_match(
+    run = play_match(
         [bot(NAPPER, 0.01, "pool", marker), random_bot(marker)],
         "--games",
         "1",

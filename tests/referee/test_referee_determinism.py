@@ -4,6 +4,9 @@ bots/random_bot.py reseeds itself per game and seat, so it is deterministic per 
 things allowed to differ between two runs are the header's start time and the measured
 wall_ms/cpu_ms of each move. A faulted seat's fallback is seeded from the game too, so a run
 with a faulting bot must repeat exactly as well; and concurrency must not change any game.
+
+The matches of one table run in the test's process (play_match: the same command, real bots);
+the concurrent case keeps the real program, whose tables are processes of their own.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import pytest
 from conftest import (
     assert_no_leftovers,
     faulty,
+    play_match,
     random_bot,
     read_replays,
     run_match,
@@ -39,7 +43,8 @@ def document_without_timings(doc: dict[str, Any]) -> dict[str, Any]:
 def play(
     tmp_path: Path, name: str, bots: list[str], game: str, seed: int, *options: str
 ) -> tuple[dict[str, Any], list[list[dict[str, Any]]]]:
-    run = run_match(
+    runner = run_match if "--concurrency" in options else play_match
+    run = runner(
         bots,
         "--seed",
         str(seed),
@@ -60,7 +65,7 @@ def test_same_seed_same_replays_other_seed_other_replays(
 ) -> None:
     game = "cards" if case == "cards" else "dice"
     # Short games (a cap on rounds or deals): determinism shows in the first moves as well.
-    short = {"max_deals": 3} if game == "cards" else {"max_rounds": 12}
+    short = {"max_deals": 3} if game == "cards" else {"max_rounds": 8}
     rules = write_json(tmp_path / "short.json", short)
     options = ["--games", "2" if game == "cards" else "3", "--rules", str(rules)]
     if case == "cards":

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import FAST, PY, assert_no_leftovers, random_bot, run_match
+from conftest import FAST, PY, assert_no_leftovers, play_match, random_bot, run_match
 
 from tests.requirements import requires
 
@@ -18,7 +18,8 @@ def test_a_program_that_cannot_run_says_why_and_the_match_says_it_never_played(
     shim = tmp_path / "shim"
     shim.write_text(f'#!/bin/sh\n# {marker}\nexec /nonexistent/libexec/pyenv exec python3 "$@"\n')
     shim.chmod(0o755)
-    run = run_match([str(shim), random_bot(marker)], "--games", "3", *FAST)
+    # In this process (play_match): the warning and the fault's detail are the claim.
+    run = play_match([str(shim), random_bot(marker)], "--games", "3", *FAST)
     assert run.returncode == 3, run.explain()  # a bot that never played a game
     # Said once, as soon as the first game shows it, with the reason: not only at the end.
     warnings = [line for line in run.stderr.splitlines() if "could not start" in line]
@@ -66,7 +67,8 @@ def test_a_memory_kill_after_the_output_ended_is_a_resource_limit(
         "5",
         # The referee waits for the bot's exit after its output ended (up to 1 s by default):
         # widened so that the name does not depend on how loaded the machine is. The claim is
-        # the name once the exit is seen, not how quickly a loaded kernel reaps the bot.
+        # the name once the exit is seen, not how quickly a loaded kernel reaps the bot. The
+        # referee reads it when it starts: the real program, not this process.
         env={"THOUSAND_SETTLE_SECONDS": "30"},
     )
     assert run.returncode == 0, run.explain()

@@ -4,6 +4,13 @@ good one through the real `thousand match --json`.
 For each mode the match must finish (exit 0, every game played), record the documented fault
 kind per game and per bot, rank the faulting seat last, write a replay per game whose last line
 is the result, and leave no process behind — neither the bot nor anything it forked.
+
+The claims are about the bots' processes and what the referee makes of them, not about the
+referee's own process: the referee runs in the test's process (play_match, real bot processes,
+no interpreter start-up) except where its memory is measured (huge_line, line_flood: the real
+program under a peak-RSS probe) or its tables run in processes of their own (--concurrency).
+Nor are they about how long a game is: the games are cut off after ``ROUNDS`` rounds
+(short_rules), past every mode's first moves and its fault.
 """
 
 from __future__ import annotations
@@ -17,9 +24,11 @@ from conftest import (
     MIB,
     assert_no_leftovers,
     faulty,
+    play_match,
     random_bot,
     read_replay,
     run_match,
+    short_rules,
     verify_replays,
 )
 
@@ -60,6 +69,11 @@ CASES = [
 START_MODES = {"crash_start", "bad_hello", "bad_protocol", "no_hello"}
 """Modes whose bot fails before its hello: every game's fault is at the start, not at a move."""
 LINE_KINDS = {"malformed_json", "invalid_utf8", "wrong_id"}
+ROUNDS = 10
+"""Dice rounds a game lasts here: each seat is asked at least once a round, so stderr_flood's
+120 kB a request passes its log's 1 MiB cap within its two games."""
+MEASURED = {"huge_line", "line_flood"}
+"""Modes whose referee runs as the real program, its peak memory measured."""
 MEMORY_LIMIT_KB = 128 * 1024
 """The referee alone peaks near 45 MB here; buffering a 100 MB line would pass 140 MB."""
 
@@ -69,17 +83,16 @@ def test_fault_is_recorded_and_contained(
     mode: str, after: int, kinds: list[str | None], marker: str, tmp_path: Path
 ) -> None:
     replays = tmp_path / "replays"
-    run = run_match(
-        [faulty(mode, after, marker), random_bot(marker)],
-        "--games",
-        str(len(kinds)),
-        "--seed",
-        "7",
-        *FAST,
-        *(("--startup-time", "1") if mode == "no_hello" else ()),
-        replays=replays,
-        measure_rss=mode in ("huge_line", "line_flood"),
-    )
+    bots = [faulty(mode, after, marker), random_bot(marker)]
+    options = [
+        *("--games", str(len(kinds)), "--seed", "7"),
+        *("--rules", short_rules(tmp_path, length=ROUNDS), *FAST),
+    ]
+    measured = mode in MEASURED
+    if measured:
+        run = run_match(bots, *options, replays=replays, measure_rss=True)
+    else:
+        run = play_match(bots, *options, replays=replays)
     # A bot that could not start in any game makes the match exit 3.
     assert run.returncode == (3 if mode in START_MODES else 0), run.explain()
     assert "Traceback" not in run.stderr, run.explain()
@@ -131,7 +144,8 @@ def test_fault_is_recorded_and_contained(
             if mode == "garbage":
                 assert faulted["fault"]["line"] == "this is not json"
 
-    if run.maxrss_kb is not None:
+    if measured:
+        assert run.maxrss_kb is not None
         assert run.maxrss_kb < MEMORY_LIMIT_KB, f"peak RSS {run.maxrss_kb} kB"
     if mode == "stderr_flood":
         (log,) = (Path(doc["replays"]) / "logs").glob("bot0-*.stderr.log")
@@ -146,10 +160,12 @@ def test_stderr_log_stays_capped_across_restarts(marker: str, tmp_path: Path) ->
     """The 1 MiB cap is per log file, not per process: a bot restarted after each fault does
     not add another MiB every game."""
     replays = tmp_path / "replays"
-    run = run_match(
+    run = play_match(
         [faulty("stderr_crash", 0, marker), random_bot(marker)],
         "--games",
         "3",
+        "--rules",
+        short_rules(tmp_path, length=ROUNDS),
         *FAST,
         replays=replays,
     )
@@ -163,10 +179,12 @@ def test_stderr_log_stays_capped_across_restarts(marker: str, tmp_path: Path) ->
 def test_line_too_long_keeps_the_start_of_the_line(marker: str, tmp_path: Path) -> None:
     """protocol.md: the fault record keeps a bad line's first 200 characters — a line that is
     too long too."""
-    run = run_match(
+    run = play_match(
         [faulty("huge_line", 0, marker), random_bot(marker)],
         "--games",
         "1",
+        "--rules",
+        short_rules(tmp_path, length=ROUNDS),
         *FAST,
         replays=tmp_path / "replays",
     )
@@ -188,12 +206,14 @@ def test_no_process_left_under_other_sandboxes(
     default, rlimits, is covered above): nothing may survive the match either way."""
     if sandbox == "bwrap":
         need("bwrap")
-    run = run_match(
+    run = play_match(
         [faulty(mode, 1, marker), random_bot(marker)],
         "--games",
         "2",
         "--sandbox",
         sandbox,
+        "--rules",
+        short_rules(tmp_path, length=ROUNDS),
         *FAST,
     )
     assert run.returncode == 0, run.explain()
@@ -203,10 +223,12 @@ def test_no_process_left_under_other_sandboxes(
 
 
 def test_a_hello_that_is_not_json_is_a_bad_hello(marker: str, tmp_path: Path) -> None:
-    run = run_match(
+    run = play_match(
         [faulty("garbage_hello", 0, marker), random_bot(marker)],
         "--games",
         "2",
+        "--rules",
+        short_rules(tmp_path, length=ROUNDS),
         *FAST,
     )
     assert run.returncode == 3, run.explain()  # the bot never played a game
@@ -223,7 +245,7 @@ def test_faulted_seats_are_ranked_last_the_others_as_the_game_ended(
     rules = tmp_path / "short.json"
     rules.write_text('{"max_deals": 3}' if game == "cards" else '{"max_rounds": 10}')
     options = ["--games", "3", "--seed", "12", "--rules", str(rules), *FAST]
-    run = run_match(
+    run = play_match(
         [faulty("crash", 3, marker), faulty("garbage", 6, marker), random_bot(marker)],
         *options,
         game=game,
@@ -251,7 +273,8 @@ def test_faulted_seats_are_ranked_last_the_others_as_the_game_ended(
 @pytest.mark.slow
 def test_eight_seats_misbehaving_at_once(marker: str, tmp_path: Path) -> None:
     """One dice table of eight, seven of them misbehaving in different ways at once, on two
-    tables in parallel: every fault is told apart, the good bot is untouched, nothing is left."""
+    tables in parallel (a game on each): every fault is told apart, the good bot is untouched,
+    nothing is left."""
     bots = {
         "crash": (2, "crash"),
         "invalid_utf8": (0, "invalid_utf8"),
@@ -266,7 +289,7 @@ def test_eight_seats_misbehaving_at_once(marker: str, tmp_path: Path) -> None:
     run = run_match(
         [*(faulty(mode, after, marker) for mode, (after, _) in bots.items()), random_bot(marker)],
         "--games",
-        "4",
+        "2",
         "--concurrency",
         "2",
         "--rules",
@@ -276,9 +299,9 @@ def test_eight_seats_misbehaving_at_once(marker: str, tmp_path: Path) -> None:
     )
     assert run.returncode == 0, run.explain()
     doc = run.doc
-    assert doc["games_played"] == 4
+    assert doc["games_played"] == 2
     for index, (_, kind) in enumerate(bots.values()):
-        assert doc["bots"][index]["faults"] == ({kind: 4} if kind else {}), index
+        assert doc["bots"][index]["faults"] == ({kind: 2} if kind else {}), index
     assert doc["bots"][7]["faults"] == {}
     for game in doc["games"]:
         faulted = {f["seat"] for f in game["faults"]}

@@ -18,6 +18,9 @@ seat's k-th move), and every card string anywhere in it — events, view, legal 
 to the seat by then, for the deal it belongs to (a request may still carry the previous deal's
 last events). A seat's view of its own hand must also be exactly right, which proves the
 alignment. The checker itself is shown to catch a hidden card slipped into a message.
+
+The referee runs in the test's process (play_match): the messages on the bots' real pipes are
+the claim, not the referee's own process.
 """
 
 from __future__ import annotations
@@ -35,8 +38,8 @@ from conftest import (
     RECORDER,
     assert_no_leftovers,
     bot,
+    play_match,
     read_replay,
-    run_match,
     verify_replays,
     write_json,
 )
@@ -332,7 +335,7 @@ def test_no_seat_ever_sees_another_seats_hidden_cards(
 ) -> None:
     rules = write_json(tmp_path / "short.json", {"preset": preset, "max_deals": DEALS_PER_GAME})
     logs = [tmp_path / f"seen-{i}.jsonl" for i in range(players)]
-    run = run_match(
+    run = play_match(
         [bot(RECORDER, log, marker) for log in logs],
         "--rules",
         str(rules),
@@ -344,7 +347,6 @@ def test_no_seat_ever_sees_another_seats_hidden_cards(
         "5",
         replays=tmp_path / "replays",
         game="cards",
-        timeout=120,
     )
     assert run.returncode == 0, run.explain()
     doc = run.doc

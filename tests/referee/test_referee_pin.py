@@ -10,6 +10,7 @@ import os
 import subprocess
 from pathlib import Path
 
+from tests.inprocess import invoke
 from tests.referee.conftest import bot, read_replays, run_match, thousand
 
 CORE_BOT = Path(__file__).resolve().parents[1] / "bots" / "core_bot.py"
@@ -51,13 +52,9 @@ def test_unpinned_bots_may_run_on_every_core(tmp_path: Path) -> None:
 
 
 def test_pin_is_refused_with_a_cluster_executor() -> None:
+    """What the command says: in this process."""
     cluster = ["--executor", "dask://127.0.0.1:1"]
-    done = subprocess.run(
-        [*thousand(), "match", "--pin", *cluster, "builtin:random", "builtin:random"],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    done = invoke(["match", "--pin", *cluster, "builtin:random", "builtin:random"])
     assert done.returncode == 2
     assert "--pin places local tables" in done.stderr
 

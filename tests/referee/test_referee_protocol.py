@@ -1,7 +1,10 @@
 """The conversation of protocol.md as a bot sees it, recorded on the wire by tests/bots/recorder.py:
 hello, game_start, requests with growing ids and a chess clock, game_end, bye; every event of
 the game reaches each seat exactly once and in order; and a bank that runs dry ends in a
-timeout."""
+timeout.
+
+The referee runs in the test's process (play_match): what the bots receive on their pipes is
+the claim, not the referee's own process."""
 
 from __future__ import annotations
 
@@ -16,9 +19,9 @@ from conftest import (
     RECORDER,
     assert_no_leftovers,
     bot,
+    play_match,
     random_bot,
     read_replay,
-    run_match,
     write_json,
 )
 
@@ -38,7 +41,7 @@ def test_conversation_clock_and_events(marker: str, tmp_path: Path) -> None:
     rules = write_json(tmp_path / "short.json", {"max_rounds": 8})
     logs = [tmp_path / "seen-0.jsonl", tmp_path / "seen-1.jsonl"]
     games = 3
-    run = run_match(
+    run = play_match(
         [bot(RECORDER, log, marker) for log in logs],
         "--rules",
         str(rules),
@@ -116,7 +119,7 @@ def test_an_exhausted_bank_is_a_timeout(marker: str, tmp_path: Path) -> None:
     # 200 ms a move against 100 ms of allowance and a 500 ms bank: the bank shrinks by about
     # 100 ms a move, so the bot times out after a few moves, not at its first.
     rules = write_json(tmp_path / "short.json", {"max_rounds": 30})
-    run = run_match(
+    run = play_match(
         [bot(NAPPER, 0.2, "sleep", marker), random_bot(marker)],
         "--rules",
         str(rules),
@@ -154,7 +157,7 @@ def test_a_bot_gets_a_small_environment(marker: str, tmp_path: Path) -> None:
         },
     )
     replays, logs = tmp_path / "replays", tmp_path / "stderr-logs"
-    run = run_match(
+    run = play_match(
         [str(manifest), random_bot(marker)],
         "--games",
         "1",

@@ -12,15 +12,18 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+from pathlib import Path
 
 import pexpect
 from conftest import (
     ROOT,
     assert_no_leftovers,
     plain,
+    play_match,
     processes_with,
     random_bot,
     run_match,
+    short_rules,
     terminal_env,
 )
 from test_referee_signals import match_argv, wait_for_tables
@@ -67,12 +70,14 @@ def test_ctrl_c_stops_every_table(marker: str) -> None:
     assert_no_leftovers(marker)
 
 
-def test_two_tables_play_the_games_of_one_table(marker: str) -> None:
+def test_two_tables_play_the_games_of_one_table(marker: str, tmp_path: Path) -> None:
     """Game i has the same seed and seating wherever it is played: the per-game results of a
-    match on two table processes are those of the same match on one table."""
+    match on two table processes (the real program) are those of the same match on one table
+    (in this process: play_match). Games of a few rounds: the claim is each game's sameness."""
     bots = [random_bot(marker, 1), random_bot(marker, 2), "builtin:random"]
-    common = ("--game", "dice", "--games", "6", "--seed", "77", "--rotate")
-    one = run_match(bots, *common, as_json=True)
+    rules = short_rules(tmp_path, length=8)
+    common = ("--game", "dice", "--games", "6", "--seed", "77", "--rotate", "--rules", rules)
+    one = play_match(bots, *common, as_json=True)
     two = run_match(bots, *common, "--concurrency", "2", as_json=True)
     assert one.returncode == two.returncode == 0, (one.explain(), two.explain())
 
