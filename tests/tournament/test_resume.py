@@ -1,7 +1,13 @@
 """Resumable runs: a real `thousand match` / `thousand tournament` with --replays is killed
 (SIGKILL: no handler runs, a game is cut mid-write), continued with --resume, and its final
 table compared with an uninterrupted run of the same seed. Deterministic bots (builtin random,
-the example dice bot) make the two runs' games identical. A bot whose file changed is refused.
+the example random bot with a seed: a fresh process each game) make the two runs' games
+identical. A bot whose file changed is refused.
+
+What is resumed does not depend on how long a game is: the games are short (the capped dice
+rules) and the bot processes cheap to start (issue 29). The runs that only set up a folder for
+a refusal, and the refusals themselves, run in this process (``in_process``); a killed run,
+a resume that plays, and a signal are the real program.
 """
 
 from __future__ import annotations
@@ -15,11 +21,28 @@ import time
 from pathlib import Path
 from typing import Any
 
+from tests.ladder.conftest import CAPPED_DICE
 from tests.match_cli.conftest import ROOT, assert_no_leftovers, bot, run, start
 from tests.tournament.conftest import in_process
 
-DICE_BOT = ROOT / "bots" / "dice_bot.py"
+RANDOM_BOT = ROOT / "bots" / "random_bot.py"
 POLL = 0.005
+
+
+def capped(folder: Path) -> list[str]:
+    """``--rules`` of short dice games (the simple table to 300, at most 30 rounds), written
+    into ``folder``."""
+    path = folder / "capped.toml"
+    path.write_text(CAPPED_DICE, encoding="utf-8")
+    return ["--rules", str(path)]
+
+
+def finished(args: list[str], cwd: Path) -> Path:
+    """A finished run of ``thousand ARGS`` (with ``--replays out``), played in this process:
+    the folder a refusal test resumes."""
+    done = in_process(args, cwd)
+    assert done.returncode == 0, done.explain()
+    return only_run(cwd / "out")
 
 
 def kill_after(args: list[str], cwd: Path, folder: Path, games: int) -> None:
@@ -61,11 +84,12 @@ def test_a_killed_match_resumes_to_the_uninterrupted_table(marker: str, tmp_path
         "--rotate",
         "--seed",
         "11",
+        *capped(tmp_path),
         "--sandbox",
         "none",  # what is tested is the resume; a sandbox would only slow every game
         "--json",
         "builtin:random",
-        bot(DICE_BOT, 1, marker),
+        bot(RANDOM_BOT, 1, marker),
     ]
     killed = tmp_path / "killed"
     kill_after([*args, "--replays", str(killed)], tmp_path, killed, 4)
@@ -99,11 +123,12 @@ def test_a_killed_tournament_resumes_to_the_uninterrupted_table(
         "6",
         "--seed",
         "12",
+        *capped(tmp_path),
         "--sandbox",
         "none",
         "--json",
         "builtin:random",
-        bot(DICE_BOT, 1, marker),
+        bot(RANDOM_BOT, 1, marker),
         "builtin:random",
     ]
     killed = tmp_path / "killed"
@@ -122,14 +147,12 @@ def test_a_killed_tournament_resumes_to_the_uninterrupted_table(
 
 
 def test_a_changed_bot_is_refused_with_the_reason(tmp_path: Path) -> None:
-    shutil.copy(DICE_BOT, tmp_path / "mine.py")
-    args = ["match", "--game", "dice", "--games", "2", "--seed", "3", "--replays", "out"]
-    first = run([*args, "builtin:random", "python3 mine.py"], tmp_path)
-    assert first.returncode == 0, first.explain()
-    folder = only_run(tmp_path / "out")
+    shutil.copy(RANDOM_BOT, tmp_path / "mine.py")
+    args = ["match", "--game", "dice", "--games", "2", "--seed", "3", *capped(tmp_path)]
+    folder = finished([*args, "--replays", "out", "builtin:random", "python3 mine.py"], tmp_path)
     with open(tmp_path / "mine.py", "a") as handle:
         handle.write("\n# a new idea\n")
-    done = run(["match", "--resume", str(folder)], tmp_path)
+    done = in_process(["match", "--resume", str(folder)], tmp_path)
     assert done.returncode == 1, done.explain()
     (line,) = done.stderr.strip().splitlines()
     assert line.startswith("thousand: error: bot 1 (python3 mine.py) is not the bot"), line
@@ -137,11 +160,10 @@ def test_a_changed_bot_is_refused_with_the_reason(tmp_path: Path) -> None:
 
 
 def test_a_resume_from_elsewhere_or_of_the_other_kind_is_refused(tmp_path: Path) -> None:
-    """The run and the resume that plays are the real program; the refusals are read in this
-    process (the same command group; from the folder each names)."""
+    """Read in this process, all of it (the same command group; from the folder each names):
+    what is claimed is what the command says, and the resume of a finished run plays no game."""
     args = ["match", "--game", "dice", "--games", "2", "--seed", "3", "--replays", "out"]
-    assert run([*args, "builtin:random", "builtin:random"], tmp_path).returncode == 0
-    folder = only_run(tmp_path / "out")
+    folder = finished([*args, "builtin:random", "builtin:random"], tmp_path)
     other = in_process(["tournament", "--resume", str(folder)], tmp_path)
     assert other.returncode == 1 and "thousand match --resume" in other.stderr, other.explain()
     elsewhere = tmp_path / "elsewhere"
@@ -150,7 +172,7 @@ def test_a_resume_from_elsewhere_or_of_the_other_kind_is_refused(tmp_path: Path)
     assert moved.returncode == 1 and "started in" in moved.stderr, moved.explain()
     manifest = json.loads((folder / "run.json").read_text())
     (folder / "run.json").write_text(json.dumps({**manifest, "referee": "0.0.1"}))
-    older = run(["match", "--resume", str(folder)], tmp_path)
+    older = in_process(["match", "--resume", str(folder)], tmp_path)
     assert older.returncode == 0, older.explain()
     assert "warning: the run was started by thousand 0.0.1" in older.stderr
     (folder / "run.json").write_text("{not json")
@@ -161,14 +183,13 @@ def test_a_resume_from_elsewhere_or_of_the_other_kind_is_refused(tmp_path: Path)
 
 
 def test_a_replay_of_another_game_or_a_damaged_one_is_refused(tmp_path: Path) -> None:
+    """Each refusal is what the command says: read in this process."""
     args = ["match", "--game", "dice", "--games", "4", "--rotate", "--seed", "3"]
-    first = run([*args, "--replays", "out", "builtin:random", "builtin:random"], tmp_path)
-    assert first.returncode == 0, first.explain()
-    folder = only_run(tmp_path / "out")
+    folder = finished([*args, "--replays", "out", "builtin:random", "builtin:random"], tmp_path)
     original = (folder / "game-00001.jsonl").read_bytes()
     # Game 0 under game 1's name: the same group seed, another seating.
     shutil.copy(folder / "game-00000.jsonl", folder / "game-00001.jsonl")
-    swapped = run(["match", "--resume", str(folder)], tmp_path)
+    swapped = in_process(["match", "--resume", str(folder)], tmp_path)
     assert swapped.returncode == 1, swapped.explain()
     assert "is not a game of this run" in swapped.stderr
     (folder / "game-00001.jsonl").write_bytes(original)
@@ -178,12 +199,12 @@ def test_a_replay_of_another_game_or_a_damaged_one_is_refused(tmp_path: Path) ->
     (folder / "game-00001.jsonl").write_bytes(
         b"".join(lines[:-1]) + json.dumps(result).encode() + b"\n"
     )
-    damaged = run(["match", "--resume", str(folder)], tmp_path)
+    damaged = in_process(["match", "--resume", str(folder)], tmp_path)
     assert damaged.returncode == 1, damaged.explain()
     assert len(damaged.error_lines) == 1 and "Traceback" not in damaged.stderr
     (folder / "game-00002.jsonl").write_bytes(b"\x00garbage")
     (folder / "game-00001.jsonl").write_bytes(original)
-    garbage = run(["match", "--resume", str(folder)], tmp_path)
+    garbage = in_process(["match", "--resume", str(folder)], tmp_path)
     assert garbage.returncode == 1 and "cannot resume" in garbage.stderr, garbage.explain()
 
 
@@ -212,11 +233,11 @@ def test_sigterm_stops_a_tournament_with_its_report_and_the_way_on(tmp_path: Pat
 
 
 def test_an_option_the_run_fixes_is_refused_with_resume_not_ignored(tmp_path: Path) -> None:
-    """The run and the resume that plays are the real program; each refusal is read in this
-    process (the same command group, from the run's folder)."""
+    """The run is played in this process, and each refusal read there (the same command
+    group, from the run's folder); the resume that is accepted is the real program (``--pin``
+    is about the processes)."""
     args = ["match", "--game", "dice", "--games", "2", "--seed", "3", "--replays", "out"]
-    assert run([*args, "builtin:random", "builtin:random"], tmp_path).returncode == 0
-    folder = str(only_run(tmp_path / "out"))
+    folder = str(finished([*args, "builtin:random", "builtin:random"], tmp_path))
     for command, extra, named in (
         ("match", ["--games", "50"], "--games"),
         ("match", ["--seed", "4", "--time-per-move", "2"], "--seed, --time-per-move"),

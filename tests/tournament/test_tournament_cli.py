@@ -19,10 +19,10 @@ import pytest
 from referee.outputs import PAGE_MARK
 from referee.replay.verify import verify_file
 from tests.ladder.conftest import CAPPED_DICE
-from tests.match_cli.conftest import PY, ROOT, Run, assert_no_leftovers, bot, run
+from tests.match_cli.conftest import ROOT, Run, assert_no_leftovers, bot, run
 from tests.tournament.conftest import in_process
 
-DICE_BOT = ROOT / "bots" / "dice_bot.py"
+RANDOM_BOT = ROOT / "bots" / "random_bot.py"
 DICE_EXPERT = ROOT / "bots" / "dice_expert.py"
 HOSTILE = Path(__file__).parent / "bots" / "hostile.py"
 
@@ -52,7 +52,7 @@ def test_round_robin_of_four_bots_plays_every_triple(marker: str, tmp_path: Path
             str(tmp_path / "r"),
             "builtin:random",
             "builtin:random",
-            bot(DICE_BOT, 1, marker),
+            bot(RANDOM_BOT, 1, marker),  # a process: cheap to start, unlike the dice bot
             "builtin:first",
         ],
         tmp_path,
@@ -143,6 +143,11 @@ def test_two_player_tables_report_pentanomial_pairs(tmp_path: Path) -> None:
     for penta in pairs.values():
         assert penta["pairs"] == 5 and sum(penta["counts"]) == 5
         assert "narrower" in penta and "trinomial" in penta
+    # The JSON document round-trips and holds every part a reader looks for.
+    assert json.loads(json.dumps(doc)) == doc
+    for key in ("tables", "bots", "ranking", "crosstable", "model", "seed", "games_played"):
+        assert key in doc
+    assert doc["seed"] == "1"
 
 
 def test_a_hostile_bot_name_is_escaped_everywhere(marker: str, tmp_path: Path) -> None:
@@ -157,9 +162,13 @@ def test_a_hostile_bot_name_is_escaped_everywhere(marker: str, tmp_path: Path) -
     assert "&lt;script&gt;" in text
     assert "\x1b" not in done.stdout + done.stderr
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # atomic
-    # The document keeps the name as data; a reader escapes it where it shows it.
-    doc = tournament(args, tmp_path)
-    assert doc["bots"][2]["name"].startswith("<script>")
+    # The document keeps the name as data; a reader escapes it where it shows it. (What the
+    # command says: read in this process, the hostile bot still a process of its own.)
+    json_run = in_process(
+        ["tournament", "--seed", "1", "--sandbox", "none", "--json", *args], tmp_path
+    )
+    assert json_run.returncode == 0, json_run.explain()
+    assert json_run.doc["bots"][2]["name"].startswith("<script>")
     assert_no_leftovers(marker)
 
 
@@ -237,25 +246,18 @@ def test_help_names_every_option(tmp_path: Path) -> None:
         assert option in done.stdout
 
 
-def test_the_json_document_round_trips(tmp_path: Path) -> None:
-    doc = tournament(["--game", "dice", *capped(tmp_path), *["builtin:first"] * 3], tmp_path)
-    assert json.loads(json.dumps(doc)) == doc
-    for key in ("tables", "bots", "ranking", "crosstable", "model", "seed", "games_played"):
-        assert key in doc
-    assert doc["seed"] == "1"
-    assert PY  # the command ran under the test's own interpreter
-
-
 def test_a_two_bot_duplicate_match_prints_its_pentanomial_line(tmp_path: Path) -> None:
-    # Seed 6: pairs of more than one kind, so there is a spread to compare.
-    args = ["match", "--game", "dice", "--games", "8", "--rotate", "--seed", "6"]
-    dice_bot = bot(DICE_BOT, 1)
-    done = run([*args, "--sandbox", "none", "builtin:random", dice_bot], tmp_path)
+    """What the report says: read in this process (the bots still processes; short games)."""
+    # Seed 3: pairs of three kinds ([1, 0, 1, 0, 2]), so there is a spread to compare.
+    args = ["match", "--game", "dice", "--games", "8", "--rotate", "--seed", "3"]
+    random_bot = bot(RANDOM_BOT, 1)
+    options = [*capped(tmp_path), "--sandbox", "none"]
+    done = in_process([*args, *options, "builtin:random", random_bot], tmp_path)
     assert done.returncode == 0, done.explain()
     (line,) = [x for x in done.stdout.splitlines() if x.startswith("pentanomial [")]
     assert "over 4 pairs" in line and "trinomial 95% CI" in line
     assert line.endswith(("narrower", "wider")), line
-    plain = run(
+    plain = in_process(
         [*args[:-3], "--seed", "6", *capped(tmp_path), "builtin:random", "builtin:first"], tmp_path
     )
     assert plain.returncode == 0, plain.explain()
@@ -267,7 +269,7 @@ def test_a_quiet_tournament_leaves_nothing_in_the_temporary_folder(
 ) -> None:
     temp = tmp_path / "system-temp"
     temp.mkdir()
-    bots = [bot(ROOT / "bots" / "random_bot.py", seed, marker) for seed in (1, 2, 3)]
+    bots = [bot(RANDOM_BOT, seed, marker) for seed in (1, 2, 3)]
     options = ["--seed", "1", "--sandbox", "none", "--json", "--game", "dice", "--players", "2"]
     options += capped(tmp_path)
     done = run(
