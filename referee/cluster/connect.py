@@ -12,6 +12,7 @@ import logging
 import re
 from typing import TYPE_CHECKING, Any
 
+from referee.environment import seconds
 from referee.safetext import for_terminal
 
 if TYPE_CHECKING:
@@ -19,8 +20,10 @@ if TYPE_CHECKING:
 
 _ADDRESS = re.compile(r"^(dask|tcp|tls)://([A-Za-z0-9.\-]+|\[[0-9A-Fa-f:]+\]):(\d{1,5})$")
 
-RECONNECT_SECONDS = 5.0
-"""How long the coordinator waits for a lost scheduler to come back before it stops."""
+RECONNECT_SECONDS = seconds("THOUSAND_DASK_RECONNECT_WAIT", 5.0, most=600.0)
+"""How long the coordinator waits for the scheduler (to answer at the start, to come back
+when lost) before it stops: 5 s, or ``THOUSAND_DASK_RECONNECT_WAIT`` seconds (a far or slow
+scheduler may need more; the tests of an unreachable or killed scheduler wait less)."""
 
 
 class ClusterError(ValueError):
