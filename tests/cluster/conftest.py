@@ -20,6 +20,19 @@ import pytest
 DASK = [sys.executable, "-m", "dask"]
 """The dask command of this Python (its console script may not be on PATH)."""
 
+QUIET = {
+    "DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED": "False",
+    "DASK_DISTRIBUTED__ADMIN__TICK__INTERVAL": "1s",
+    "DASK_DISTRIBUTED__ADMIN__SYSTEM_MONITOR__INTERVAL": "2s",
+    "DASK_DISTRIBUTED__ADMIN__SYSTEM_MONITOR__GIL__ENABLED": "False",
+    "DASK_DISTRIBUTED__WORKER__MEMORY__MONITOR_INTERVAL": "1s",
+}
+"""Dask's own monitoring, slowed for the tests' schedulers and workers (issue 29): by default a
+worker samples its threads every 10 ms for a profile no one reads and every server checks its
+event loop every 20 ms, which cost an idle worker 5 % of a core (an idle scheduler 2.5 %), and
+the session's cluster idles for as long as the session lasts; so set, 0.5 %. None of it is
+what the referee relies on: workers' heartbeats, task retries and deaths are untouched."""
+
 
 class Cluster:
     def __init__(self, root: Path) -> None:
@@ -35,7 +48,7 @@ class Cluster:
             stdout=log,
             stderr=subprocess.STDOUT,
             start_new_session=True,
-            env={**os.environ, **(env or {})},
+            env={**os.environ, **QUIET, **(env or {})},
         )
         log.close()
 

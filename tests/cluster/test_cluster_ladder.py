@@ -18,6 +18,7 @@ from tests.ladder.conftest import (
     ok,
     one_error_line,
     py_bot,
+    quick,
     quick_ok,
 )
 
@@ -33,12 +34,12 @@ def field(marker: str) -> dict[str, str]:
     }
 
 
-MATCHES = 12
-"""Six rounds of two matches at once over the two workers (each of the five bots drawn into
-about seven): the count is not the claim, the invariants after a run over the cluster are."""
+MATCHES = 6
+"""Three rounds of two matches at once over the two workers (each of the five bots drawn into
+three or four): the count is not the claim, the invariants after a run over the cluster are."""
 
 
-def test_a_dozen_matches_over_the_cluster_keep_the_ladder_invariants(
+def test_matches_over_the_cluster_keep_the_ladder_invariants(
     tmp_path: Path, shared_cluster: Cluster, ladders: Ladders, marker: str
 ) -> None:
     db = ladders.copy(tmp_path, field(marker))
@@ -68,7 +69,7 @@ def test_a_dozen_matches_over_the_cluster_keep_the_ladder_invariants(
 
 
 def test_a_bot_edited_after_admission_is_refused_by_digest(
-    tmp_path: Path, shared_cluster: Cluster, ladders: Ladders
+    tmp_path: Path, ladders: Ladders
 ) -> None:
     bot = tmp_path / "mine" / "bot.py"
     bot.parent.mkdir()
@@ -76,65 +77,24 @@ def test_a_bot_edited_after_admission_is_refused_by_digest(
     db = ladders.copy(tmp_path, {"r1": py_bot(RANDOM_BOT, 1), "r2": py_bot(RANDOM_BOT, 2)})
     quick_ok("add", db, "mine", py_bot(bot, 3), "--no-check")
     bot.write_bytes(RANDOM_BOT.read_bytes() + b"\n# edited after admission\n")
-    refused = cli("run", db, "--matches", 2, "--executor", shared_cluster.executor)
+    # Refused before any scheduler is asked anything (this address answers nobody): what the
+    # command says, read in this process.
+    refused = quick("run", db, "--matches", 2, "--executor", "dask://127.0.0.1:9")
     line = one_error_line(refused)
     assert "'mine'" in line and "changed since it was admitted" in line, line
     assert check_consistent(db) == {"done": 0, "running": 0, "abandoned": 0}
 
 
 def test_an_executor_that_cannot_be_used_is_one_line(tmp_path: Path, ladders: Ladders) -> None:
+    """The refusals of an address are words: read in this process. The scheduler that does
+    not answer is the real program, told to wait one second for it, not five (the wait is
+    not the claim, the line is)."""
     db = ladders.copy(tmp_path, {"r1": py_bot(RANDOM_BOT, 1), "r2": "builtin:random"})
-    line = one_error_line(cli("run", db, "--matches", 1, "--executor", "dask://nowhere:x"))
+    line = one_error_line(quick("run", db, "--matches", 1, "--executor", "dask://nowhere:x"))
     assert "dask://HOST:PORT" in line
-    hostile = one_error_line(cli("run", db, "--matches", 1, "--executor", "dask://\x1b[2J:1"))
+    hostile = one_error_line(quick("run", db, "--matches", 1, "--executor", "dask://\x1b[2J:1"))
     assert "\x1b" not in hostile and "dask://HOST:PORT" in hostile
-    line = one_error_line(cli("run", db, "--matches", 1, "--executor", "dask://127.0.0.1:9"))
+    unreachable = ("run", db, "--matches", 1, "--executor", "dask://127.0.0.1:9")
+    line = one_error_line(cli(*unreachable, env={"THOUSAND_DASK_RECONNECT_WAIT": "1"}))
     assert "cannot reach the Dask scheduler" in line
     assert check_consistent(db) == {"done": 0, "running": 0, "abandoned": 0}
-
-
-def test_a_scheduler_without_workers_is_one_line(
-    tmp_path: Path, own_cluster: Cluster, ladders: Ladders
-) -> None:
-    db = ladders.copy(tmp_path, {"r1": py_bot(RANDOM_BOT, 1), "r2": "builtin:random"})
-    line = one_error_line(cli("run", db, "--matches", 1, "--executor", own_cluster.executor))
-    assert "has no workers" in line
-    assert check_consistent(db) == {"done": 0, "running": 0, "abandoned": 0}
-
-
-def test_a_ladder_no_worker_can_play_stops_with_one_line(
-    tmp_path: Path, own_cluster: Cluster, ladders: Ladders
-) -> None:
-    import os
-    import subprocess
-    import sys
-
-    from tests.ladder.conftest import ROOT, thousand
-
-    runtime = tmp_path / "runtime"
-    (runtime / "bin").mkdir(parents=True)
-    (runtime / "bin" / "pyx").symlink_to(sys.executable)
-    own_cluster.start_worker(
-        "blind", wrap=["bwrap", "--dev-bind", "/", "/", "--tmpfs", str(runtime)]
-    )
-    own_cluster.wait_for_workers(1)
-    env = {**os.environ, "PATH": f"{runtime / 'bin'}{os.pathsep}{os.environ['PATH']}"}
-    db = ladders.copy(tmp_path, {"r1": "builtin:random", "r2": "builtin:first"})
-    argv = [*thousand(), "ladder"]
-    subprocess.run(
-        [*argv, "add", db, "pyx", f"pyx {RANDOM_BOT} 1", "--no-check"], env=env, check=True
-    )
-    run = subprocess.run(
-        [*argv, "run", db, "--matches", "3", "--executor", own_cluster.executor],
-        env=env,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-        check=False,
-    )
-    assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
-    errors = [line for line in run.stderr.splitlines() if "error" in line]
-    assert len(errors) == 1 and "no worker of the cluster can run these bots" in errors[0]
-    found = check_consistent(db)
-    assert found["done"] == 0 and found["running"] == 0 and found["abandoned"] == 1, found

@@ -1,7 +1,8 @@
 """``thousand match --executor dask://…`` on a real cluster: the same seed gives the same games
 as a local run (results table and --json alike but for measured times), outcomes reach the
 match in game order so an SPRT stops where a local run would, duplicate groups stay whole in a
-task, and a worker that lacks a bot's interpreter hands its tasks to another."""
+task, and a bot's files cross the network once a worker. (Workers unfit for a task's bots:
+test_cluster_unfit.py.)"""
 
 from __future__ import annotations
 
@@ -49,12 +50,12 @@ def comparable(document: dict[str, Any]) -> dict[str, Any]:
     return document
 
 
-GAMES = 16
-"""Eight rotated pairs: for the shared cluster's two threads the match cuts them into eight
+GAMES = 8
+"""Four rotated pairs: for the shared cluster's two threads the match cuts them into four
 tasks of one pair each (``split``), more than the workers hold at once."""
 
 
-def test_sixteen_games_over_the_cluster_are_the_local_games(
+def test_games_over_the_cluster_are_the_local_games(
     tmp_path: Path, shared_cluster: Cluster
 ) -> None:
     rules = tmp_path / "short.toml"
@@ -114,39 +115,6 @@ def test_tasks_hold_whole_duplicate_groups() -> None:
     # A resumed run's leftovers: a group cut short stays in one task.
     assert split([3, 4, 5, 6, 7], 6, 8) == [(3, 4, 5), (6, 7)]
     assert max(len(s) for s in split(list(range(6000)), 6, 1)) <= 60
-
-
-def test_a_worker_without_the_bots_interpreter_hands_its_tasks_on(
-    tmp_path: Path, own_cluster: Cluster
-) -> None:
-    # An interpreter the organiser installed on this machine's PATH (so not shipped), which
-    # the "blind" worker does not have: bubblewrap hides its folder from that worker.
-    runtime = tmp_path / "runtime"
-    (runtime / "bin").mkdir(parents=True)
-    (runtime / "bin" / "pyx").symlink_to(sys.executable)
-    blind = ["bwrap", "--dev-bind", "/", "/", "--tmpfs", str(runtime)]
-    own_cluster.start_worker("blind", wrap=blind)
-    # And one that cannot write its bundle cache (its disk as good as full).
-    own_cluster.start_worker("jammed", env={"THOUSAND_BUNDLE_CACHE": "/dev/null/cache"})
-    own_cluster.wait_for_workers(2)
-    env = {"PATH": f"{runtime / 'bin'}{os.pathsep}{os.environ['PATH']}"}
-    argv = [f"pyx {RANDOM_BOT} 1", "builtin:random", "--game", "dice", "--games", 4]
-    argv += ["--rules", "simple", "--sandbox", "rlimits", "--executor", own_cluster.executor]
-    alone = match(*argv, env=env)
-    assert alone.returncode == 1 and "Traceback" not in alone.stderr, alone.stderr
-    assert "no worker of the cluster can run these bots" in alone.stderr
-    assert "is not installed on this worker" in alone.stderr
-    assert "cannot write its files (Not a directory: /dev/null/cache" in alone.stderr
-
-    own_cluster.start_worker("sighted")
-    own_cluster.wait_for_workers(3)
-    both = match(*argv[:5], 10, *argv[6:], "--json", env=env)
-    assert both.returncode == 0, both.stderr
-    document = json.loads(both.stdout)
-    assert document["games_played"] == 10
-    assert all(bot["fault_games"] == 0 for bot in document["bots"])
-    # The unfit workers were given tasks too (three idle workers), each named once.
-    assert 1 <= both.stderr.count("cannot run a bot") <= 2, both.stderr
 
 
 def test_a_bots_files_cross_the_network_once_a_worker(

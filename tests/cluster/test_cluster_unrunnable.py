@@ -19,8 +19,6 @@ from tests.ladder.conftest import (
     Ladders,
     check_consistent,
     cli,
-    ok,
-    one_error_line,
     quick_ok,
     read_only,
 )
@@ -44,7 +42,9 @@ def test_an_entrant_whose_folder_cannot_travel_forfeits_and_is_disabled(
     tmp_path: Path, shared_cluster: Cluster, ladders: Ladders
 ) -> None:
     good = {"r1": "builtin:random", "r2": "builtin:random", "f1": "builtin:first"}
-    db = ladders.copy(tmp_path, good)
+    # Capped games: a table of builtin:first and two forfeited seats (played by the fallback
+    # policy) would otherwise throw on for hundreds of rounds; the length is not the claim.
+    db = ladders.copy(tmp_path, good, rules="capped")
     linked = manifest_folder(tmp_path, "linked")
     heavy = manifest_folder(tmp_path, "heavy")
     quick_ok("add", db, "linked", linked, "--no-check")
@@ -100,37 +100,3 @@ def test_an_entrant_whose_folder_cannot_travel_forfeits_and_is_disabled(
         assert entrants[name]["enabled"] and entrants[name]["faults"] == 0, dict(entrants[name])
     # The table-mates' matches were played to the end: every one of them has all its games.
     assert all(r["games"] == 6 for r in results), [dict(r) for r in results]
-
-
-OLD_TAR = str(Path(__file__).with_name("old_tar_worker.py"))
-
-
-def test_a_worker_that_cannot_unpack_a_verified_bundle_is_unfit_not_the_bots_fault(
-    tmp_path: Path, own_cluster: Cluster, ladders: Ladders
-) -> None:
-    """The coordinator unpacked the bundle as a worker does before sending it: a worker that
-    fails where the coordinator did not differs from it, and that is the organiser's to fix,
-    not the entrant's fault nor a match lost."""
-    own_cluster.start_worker("old", preload=OLD_TAR)
-    own_cluster.wait_for_workers(1)
-    db = ladders.copy(tmp_path, {"r1": "builtin:random", "f1": "builtin:first"})
-    manifest = manifest_folder(tmp_path, "linked")
-    (manifest.parent / "latest").symlink_to("bot.py")  # a link inside: it travels
-    quick_ok("add", db, "linked", manifest, "--no-check")
-
-    stopped = cli("run", db, "--matches", 3, "--executor", own_cluster.executor)
-    line = one_error_line(stopped)
-    assert "no worker of the cluster can run these bots" in line and "unpacked" in line, line
-    assert check_consistent(db) == {"done": 0, "running": 0, "abandoned": 1}
-
-    own_cluster.start_worker("new")
-    own_cluster.wait_for_workers(2)
-    run = ok("run", db, "--matches", 3, "--executor", own_cluster.executor)
-    assert check_consistent(db) == {"done": 3, "running": 0, "abandoned": 1}
-    assert "could not be run" not in run.stderr, run.explain()
-    conn = read_only(db)
-    try:
-        linked = conn.execute("SELECT * FROM entrants WHERE name = 'linked'").fetchone()
-    finally:
-        conn.close()
-    assert linked["enabled"] and linked["faults"] == 0 and linked["matches"] == 3
