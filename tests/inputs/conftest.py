@@ -123,9 +123,13 @@ def invoke(*args: object) -> Run:
     return Run(["thousand", *argv], *in_process(argv, env={"COLUMNS": "200"}))
 
 
-def run_in_terminal(*args: object, keys: str = "", timeout: float = 120.0) -> Run:
+def run_in_terminal(
+    *args: object, keys: str = "", ready: str = r"\[q\]uit", timeout: float = 120.0
+) -> Run:
     """``thousand ARGS`` in a pseudo-terminal (a person's terminal: colours, raw mode), with
-    ``keys`` typed once it is running. stdout and stderr both arrive in ``stdout``."""
+    ``keys`` typed once it shows ``ready`` (the replay viewer's key legend, printed once it
+    reads keys: what is typed before it switches the terminal to cbreak mode is flushed, and a
+    loaded machine is slow to get there). stdout and stderr both arrive in ``stdout``."""
     argv = [*thousand(), *(str(a) for a in args)]
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TERM")}
     env.update(COLUMNS="200", LINES="50", TERM="xterm-256color")
@@ -140,12 +144,15 @@ def run_in_terminal(*args: object, keys: str = "", timeout: float = 120.0) -> Ru
         dimensions=(50, 200),
     )
     child.delaybeforesend = None
-    for key in keys:
-        child.expect([pexpect.TIMEOUT], timeout=0.5)
-        child.send(key)
+    shown = ""
+    if keys:
+        child.expect(ready)
+        shown = str(child.before) + str(child.after)
+        child.send(keys)
     child.expect(pexpect.EOF)
     child.close()
-    return Run(argv, child.exitstatus if child.exitstatus is not None else -1, child.before, "")
+    shown += str(child.before)
+    return Run(argv, child.exitstatus if child.exitstatus is not None else -1, shown, "")
 
 
 _OUR_SEQUENCES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\[\?[0-9;]*[hl]|\x1b[()][A-Z0-9]")
@@ -184,19 +191,43 @@ def replays_in(folder: Path) -> list[Path]:
     return sorted(p for p in folder.rglob("*.jsonl*") if "logs" not in p.parts)
 
 
-SHORT_SEED = 22
-"""The seed of the shortest dice game of two random bots among seeds 1 to 24 (350 lines; the
-others run from 350 to 3,704): the replay readers' tests draw it whole many times over
-(``replay show`` renders every step), and no test of a damaged replay needs a long game.
-``LONG_SEED`` (1,557 lines) is the game for a claim about a real replay's size."""
+SHORT_RULES: dict[str, Any] = {
+    "preset": "classic",
+    "goal": 400,
+    "barrel_start": 300,
+    "pits": [[100, 200]],
+    "samosval": None,
+}
+"""The rules of the shared replay: the classic game played to 400 instead of 1,000 (the barrel
+and the pit moved below it). The replay readers' tests draw that replay whole many times over
+(``replay show`` renders every step, about 2 ms each) and no test of a damaged or hostile
+replay needs a long game, only every kind of line and event a replay holds."""
+
+SHORT_SEED = 21
+"""The shortest game of two random bots under ``SHORT_RULES`` among seeds 1 to 24: 53 lines,
+played to the goal, with a pit, the barrel (climbed, attempted), an overtaking and the win
+(the shortest classic game of seeds 1 to 24 has 350 lines and no barrel attempt)."""
 
 LONG_SEED = 1
+"""The classic game (1,557 lines) for a claim about a real replay's size."""
 
 
-def make_replay(folder: Path, *extra: str, gzip: bool = False, seed: int = SHORT_SEED) -> Path:
+def make_replay(
+    folder: Path,
+    *extra: str,
+    gzip: bool = False,
+    seed: int = SHORT_SEED,
+    rules: dict[str, Any] | None = SHORT_RULES,
+) -> Path:
     """One real replay, written by the real command: a game of dice between two built-in random
-    bots (or the bots given in ``extra``)."""
-    args = ["match", "--game", "dice", "--games", "1", "--seed", seed, "--replays", folder]
+    bots (or the bots given in ``extra``), under ``rules`` (None: the classic preset)."""
+    args: list[object] = ["match", "--game", "dice", "--games", "1", "--seed", seed]
+    args += ["--replays", folder]
+    if rules is not None:
+        folder.mkdir(parents=True, exist_ok=True)
+        rules_file = folder / "dice-rules.json"
+        rules_file.write_text(json.dumps(rules), encoding="utf-8")
+        args += ["--rules", rules_file]
     if gzip:
         args.append("--gzip")
     done = run(*args, *extra, "builtin:random", "builtin:random")
@@ -207,8 +238,8 @@ def make_replay(folder: Path, *extra: str, gzip: bool = False, seed: int = SHORT
 
 @pytest.fixture(scope="session")
 def dice_replay(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A genuine finished replay (a short game: ``SHORT_SEED``), shared read-only: copy it
-    before changing it."""
+    """A genuine finished replay (a short game: ``SHORT_SEED`` under ``SHORT_RULES``), shared
+    read-only: copy it before changing it."""
     return make_replay(tmp_path_factory.mktemp("dice-replay"))
 
 

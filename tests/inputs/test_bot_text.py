@@ -20,6 +20,8 @@ from referee.safetext import for_html, for_markdown, for_rich, for_terminal, is_
 from tests.inputs.conftest import (
     BAD_LINE,
     ESCAPED_TITLE,
+    SHORT_RULES,
+    Run,
     assert_clean,
     hostile_bot,
     invoke,
@@ -34,17 +36,22 @@ from tests.requirements import need
 
 
 def _hostile_match(folder: Path) -> list[str]:
-    """A dice match of four hostile bots (one game): its argv after ``thousand``."""
+    """A dice match of four hostile bots (one game, to 400: the names are the claim, not the
+    game's length): its argv after ``thousand``."""
     bots = [
         hostile_bot(folder, "[/]", version="[bold red]x", author="\x1b[2J\x1b]0;pwned\x07"),
         hostile_bot(folder, "\x1b[2J\x1b]0;pwned\x07", version="|a|b|", bad_line=BAD_LINE),
         hostile_bot(folder, "<script>alert(1)</script>", author="\u202eevil"),
         hostile_bot(folder, "\u202eevil", version="[/]"),
     ]
+    rules = folder / "short-rules.json"
+    rules.write_text(json.dumps(SHORT_RULES), encoding="utf-8")
     return [
         "match",
         "--game",
         "dice",
+        "--rules",
+        str(rules),
         "--games",
         "1",
         "--seed",
@@ -56,12 +63,19 @@ def _hostile_match(folder: Path) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def hostile_replay(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def hostile_match(tmp_path_factory: pytest.TempPathFactory) -> tuple[Run, Path]:
+    """The hostile match, played once through a pipe (its report) and its replay, only read by
+    the tests that show it."""
     folder = tmp_path_factory.mktemp("hostile")
     done = run(*_hostile_match(folder))
     assert done.returncode == 0, done.explain()
     (replay,) = replays_in(folder / "replays")
-    return replay
+    return done, replay
+
+
+@pytest.fixture(scope="module")
+def hostile_replay(hostile_match: tuple[Run, Path]) -> Path:
+    return hostile_match[1]
 
 
 def test_safetext_escapes_each_kind_of_output() -> None:
@@ -99,15 +113,14 @@ def test_match_report_in_a_terminal_shows_names_as_text(tmp_path: Path) -> None:
     shows_names_escaped(done.stdout)
 
 
-def test_match_report_in_a_pipe_shows_names_as_text(tmp_path: Path) -> None:
-    done = run(*_hostile_match(tmp_path))
-    assert done.returncode == 0, done.explain()
+def test_match_report_in_a_pipe_shows_names_as_text(hostile_match: tuple[Run, Path]) -> None:
+    done = hostile_match[0]
     assert_clean(done)
     shows_names_escaped(done.stdout)
 
 
 def test_replay_show_prints_names_as_text(hostile_replay: Path) -> None:
-    done = run("replay", "show", hostile_replay, "--no-step")
+    done = invoke("replay", "show", hostile_replay, "--no-step")
     assert done.returncode == 0, done.explain()
     assert_clean(done)
     shows_names_escaped(done.stdout)
@@ -121,7 +134,7 @@ def test_replay_show_steps_in_a_terminal_with_names_as_text(hostile_replay: Path
 
 
 def test_replay_summary_prints_names_as_text(hostile_replay: Path) -> None:
-    done = run("replay", "summary", hostile_replay)
+    done = invoke("replay", "summary", hostile_replay)
     assert done.returncode == 0, done.explain()
     assert_clean(done)
     shows_names_escaped(done.stdout)
