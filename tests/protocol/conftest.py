@@ -21,6 +21,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from jsonschema import Draft202012Validator, validators
+from jsonschema._keywords import oneOf as one_of_keyword
 
 from tests.bot_access import open_to_bots
 from tests.processes import leftovers, processes_with
@@ -57,6 +59,36 @@ def document() -> dict[str, Any]:
     assert done.returncode == 0, done.stderr
     printed: dict[str, Any] = json.loads(done.stdout)
     return printed
+
+
+def schema_validator(schema: dict[str, Any]) -> Draft202012Validator:
+    """A Draft 2020-12 validator of ``schema`` (itself checked against the meta-schema first)
+    that remembers which values passed each ``oneOf`` of it.
+
+    A transcript holds the same event, legal action or card many times over (every seat is
+    told each event; the legal moves repeat from request to request) and jsonschema decides a
+    ``oneOf`` by trying every branch, building the errors of each that fails: four fifths of a
+    transcript's validation went there. A value that passed one ``oneOf`` passes it again (its
+    verdict depends on the value and the schema, nothing else: these schemas have no
+    ``$dynamicRef``), so a repeat is not tried again; a value that fails is tried every time,
+    and its errors are the validator's own."""
+    Draft202012Validator.check_schema(schema)
+    passed: set[tuple[int, str]] = set()
+
+    def one_of(
+        validator: Any, branches: list[Any], instance: Any, subschema: dict[str, Any]
+    ) -> Iterator[Any]:
+        key = (id(subschema), json.dumps(instance, sort_keys=True))
+        if key in passed:
+            return
+        errors = list(one_of_keyword(validator, branches, instance, subschema))
+        if not errors:
+            passed.add(key)
+        yield from errors
+
+    remembering = validators.extend(Draft202012Validator, {"oneOf": one_of})
+    checker: Draft202012Validator = remembering(schema)
+    return checker
 
 
 @pytest.fixture

@@ -1,13 +1,15 @@
 """A bot's hello may ask its requests to leave out the ``view`` or the ``events`` (protocol.md).
 
-Real matches of real bot processes: the seat that asked gets requests (and a game_end) without
-those parts — the bot itself exits with a fault if it is told one — every other seat gets what
-it always did, every line still validates against the published schema, and the games are the
-same games as when nobody asks (the referee's decisions never depend on what a seat is sent).
-A hostile ``omit`` is a bad hello, by a real process and by the parser.
+Real matches of real bot processes: each seat that asked gets requests (and a game_end) without
+those parts — the bot itself exits with a fault if it is told one — a seat that asked nothing
+gets what it always did, every line still validates against the published schema, and the
+games are the same games as when nobody asks (the referee's decisions never depend on what a
+seat is sent). A hostile ``omit`` is a bad hello, by a real process and by the parser.
 
-The match nobody asks anything of is played once per game (a module fixture, only read) and
-each lean match compared with it: six lean matches, two plain ones, instead of six pairs.
+One lean match a game, each seat asking for something else (dice: the view, the events, both,
+nothing; cards: the view, the events, both), each compared with the match nobody asks anything
+of, played once per game (a module fixture, only read): four matches instead of eight, and
+each seat's requests are checked beside seats that asked for other things.
 """
 
 from __future__ import annotations
@@ -23,35 +25,41 @@ from jsonschema import Draft202012Validator
 
 from referee.players.protocol import Fault, parse_hello
 from tests.bot_access import open_to_bots
+from tests.inprocess import invoke
 from tests.processes import leftovers
-from tests.protocol.conftest import read_lines, run, wire_bot
+from tests.protocol.conftest import ROOT, read_lines, schema_validator, wire_bot
 
 RULES = {
     "dice": {"preset": "classic", "max_rounds": 30},
     "cards": {"preset": "classic", "max_deals": 3},
 }
-PLAYERS = {"dice": 2, "cards": 3}
+OMITS: dict[str, list[list[str] | None]] = {
+    "dice": [["view"], ["events"], ["view", "events"], None],
+    "cards": [["view"], ["events"], ["view", "events"]],
+}
+"""What each seat of the lean match asks to go without (None: it asks nothing)."""
 
 
 Played = tuple[dict[str, Any], list[list[dict[str, Any]]]]
 """A match's --json document and what every bot received."""
 
 
-def play(folder: Path, rules: Path, marker: str, game: str, omit: list[str] | None) -> Played:
-    """A match whose seat-0 bot asks to go without ``omit``: the --json document and what
-    every bot received (written by the bots into ``folder``)."""
+def play(
+    folder: Path, rules: Path, marker: str, game: str, omits: list[list[str] | None]
+) -> Played:
+    """A match whose seat K's bot asks to go without ``omits[K]``: the --json document and
+    what every bot received (written by the bots into ``folder``). The referee runs in this
+    process (no interpreter start-up), the bots are real processes."""
     folder.mkdir()
     open_to_bots(folder)  # the bots write what they received there
     bots = []
-    for index in range(PLAYERS[game]):
+    for index, omit in enumerate(omits):
         options = ["--log", str(folder / f"bot{index}")]
-        if index == 0 and omit is not None:
+        if omit is not None:
             options += ["--omit", json.dumps(omit)]
         bots.append(wire_bot(marker, *options))
-    done = run(
-        "match", *bots, "--game", game, "--rules", str(rules), "--games", "3", "--seed", "8",
-        "--json",
-    )  # fmt: skip
+    argv = ["match", *bots, "--game", game, "--rules", rules, "--games", 3, "--seed", 8, "--json"]
+    done = invoke(argv, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     received = [read_lines(folder / f"bot{index}.in.jsonl") for index in range(len(bots))]
     return json.loads(done.stdout), received
@@ -74,8 +82,9 @@ class Plain:
 
     def match(self, game: str) -> Played:
         if game not in self.played:
+            nobody_asks: list[list[str] | None] = [None] * len(OMITS[game])
             self.played[game] = play(
-                self.folder / f"plain-{game}", self.rules(game), self.marker, game, None
+                self.folder / f"plain-{game}", self.rules(game), self.marker, game, nobody_asks
             )
             left = leftovers(self.marker)
             assert not left, f"processes left behind: {[p.cmdline for p in left]}"
@@ -87,39 +96,47 @@ def plain(tmp_path_factory: pytest.TempPathFactory) -> Plain:
     return Plain(open_to_bots(tmp_path_factory.mktemp("omit-plain")), f"mark-{uuid.uuid4().hex}")
 
 
+@pytest.fixture(scope="module")
+def checks(document: dict[str, Any]) -> dict[str, dict[str, Draft202012Validator]]:
+    """The request and game_end validators of each game, built once for the module."""
+    return {
+        game: {k: schema_validator(document[game][k]) for k in ("request", "game_end")}
+        for game in OMITS
+    }
+
+
 @pytest.mark.parametrize("game", ["dice", "cards"])
-@pytest.mark.parametrize("omit", [["view"], ["events"], ["view", "events"]])
-def test_a_bot_is_sent_only_what_it_asked_for(
+def test_each_bot_is_sent_only_what_it_asked_for(
     tmp_path: Path,
     marker: str,
-    document: dict[str, Any],
+    checks: dict[str, dict[str, Draft202012Validator]],
     plain: Plain,
     game: str,
-    omit: list[str],
 ) -> None:
     plain_doc, plain_lines = plain.match(game)
-    lean, lean_lines = play(tmp_path / "lean", plain.rules(game), marker, game, omit)
+    omits = OMITS[game]
+    lean, lean_lines = play(tmp_path / "lean", plain.rules(game), marker, game, omits)
     assert lean["games"] == plain_doc["games"]  # the same games, move for move, result for result
     assert all(not bot["faults"] for bot in lean["bots"]), lean["bots"]
-    check = {k: Draft202012Validator(document[game][k]) for k in ("request", "game_end")}
+    check = checks[game]
     for bot, (was, now) in enumerate(zip(plain_lines, lean_lines, strict=True)):
         kinds = [m["type"] for m in now]
-        assert kinds == [m["type"] for m in was]
-        assert kinds.count("request") >= 10 and kinds.count("game_end") == 3
+        assert kinds == [m["type"] for m in was], bot
+        assert kinds.count("request") >= 10 and kinds.count("game_end") == 3, bot
+        left_out = set(omits[bot] or ())
         for before, after in zip(was, now, strict=True):
             if after["type"] not in check:
-                assert after == before
+                assert after == before, bot
                 continue
-            assert not list(check[after["type"]].iter_errors(after)), after
-            left_out = set(omit) if bot == 0 else set()
+            assert not list(check[after["type"]].iter_errors(after)), (bot, after)
             timed = {"clock"}  # the time left differs from run to run, not its presence
             assert {k: v for k, v in before.items() if k not in left_out | timed} == {
                 k: v for k, v in after.items() if k not in timed
-            }
+            }, bot
             if after["type"] == "request":
-                assert set(before) - set(after) == left_out  # a request had every part before
+                assert set(before) - set(after) == left_out, bot  # a request had every part
             else:
-                assert set(before) - set(after) == left_out & {"events"}
+                assert set(before) - set(after) == left_out & {"events"}, bot
 
 
 HOSTILE_OMITS = [
@@ -134,13 +151,14 @@ HOSTILE_OMITS = [
 
 
 def test_a_hostile_omit_is_a_bad_hello(tmp_path: Path, marker: str) -> None:
-    """One real process: its hostile hello is a bad_hello fault of that seat, with the
-    parser's words (every other hostile value is refused by the parser below, in the same
-    words — the referee reads every hello through it)."""
+    """One real bot process (the referee in this one): its hostile hello is a bad_hello fault
+    of that seat, with the parser's words (every other hostile value is refused by the parser
+    below, in the same words — the referee reads every hello through it)."""
     omit = HOSTILE_OMITS[0]
-    done = run(
-        "match", wire_bot(marker, "--omit", omit), wire_bot(marker), "--game", "dice",
-        "--games", "1", "--seed", "2", "--json", "--logs", str(tmp_path / "logs"),
+    done = invoke(
+        ["match", wire_bot(marker, "--omit", omit), wire_bot(marker), "--game", "dice",
+         "--games", "1", "--seed", "2", "--json", "--logs", tmp_path / "logs"],
+        cwd=ROOT,
     )  # fmt: skip
     assert done.returncode != 0
     document = json.loads(done.stdout)

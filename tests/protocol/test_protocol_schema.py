@@ -7,9 +7,12 @@ behind it), and every preset's rules against the game's rules schema.
 
 The transcripts' length is part of the claim: shorter matches (one game instead of two, 20
 rounds instead of 40, fewer deals) leave out message shapes that these show (barrel events,
-redeals, concessions), so they are played in full. `protocol schema`'s own options are read in
-this process; the schema document the transcripts are checked against is printed by the real
-program (the ``document`` fixture).
+redeals, concessions), so they are played in full; what made them dear was the validator
+trying every branch of each ``oneOf`` for the same event or legal action again and again, which
+``schema_validator`` remembers once passed (tests/protocol/conftest.py), and each schema's
+validator is built once for the module. `protocol schema`'s own options are read in this
+process; the schema document the transcripts are checked against is printed by the real program
+(the ``document`` fixture).
 """
 
 from __future__ import annotations
@@ -25,7 +28,8 @@ from jsonschema import Draft202012Validator
 
 from referee.cli.main import main
 from referee.players.schema import protocol_schemas
-from tests.protocol.conftest import read_lines, run, wire_bot
+from tests.inprocess import invoke
+from tests.protocol.conftest import ROOT, read_lines, schema_validator, wire_bot
 from thousand.registry import GAME_NAMES, game_spec
 
 # (game, rules file content, players): both games, several presets, every table size.
@@ -46,6 +50,31 @@ def validator(schema: dict[str, Any]) -> Draft202012Validator:
     return Draft202012Validator(schema)
 
 
+Checks = dict[str, dict[str, Draft202012Validator]]
+"""For each game: its received messages' validators by type (``in:hello``...), the bot's
+(``out:hello``, ``out:action``) and its action's (``action``)."""
+
+
+@pytest.fixture(scope="module")
+def checks(document: dict[str, Any]) -> Checks:
+    """Each message schema's validator, built once for the module's matches."""
+    common = document["common"]
+    built: Checks = {}
+    for game in GAME_NAMES:
+        part = document[game]
+        built[game] = {
+            "in:hello": schema_validator(part["hello"]),
+            "in:game_start": schema_validator(common["game_start"]),
+            "in:request": schema_validator(part["request"]),
+            "in:game_end": schema_validator(part["game_end"]),
+            "in:bye": schema_validator(common["bye"]),
+            "out:hello": schema_validator(common["bot_hello"]),
+            "out:action": schema_validator(common["bot_action"]),
+            "action": schema_validator(part["action"]),
+        }
+    return built
+
+
 def errors(check: Draft202012Validator, message: Any) -> list[str]:
     return [f"{list(e.absolute_path)}: {e.message}" for e in check.iter_errors(message)]
 
@@ -58,20 +87,10 @@ def play_and_record(
     rules_file.write_text(json.dumps(rules))
     prefixes = [tmp_path / f"seat{seat}" for seat in range(players)]
     bots = [wire_bot(marker, "--log", str(prefix), "--games", game) for prefix in prefixes]
-    done = run(
-        "match",
-        *bots,
-        "--game",
-        game,
-        "--rules",
-        str(rules_file),
-        "--games",
-        "2",
-        "--seed",
-        "3",
-        "--replays",
-        str(tmp_path / "replays"),  # kept in the test's folder (and verified by the suite)
-    )
+    # The referee in this process (no interpreter start-up), the bots real processes.
+    argv = ["match", *bots, "--game", game, "--rules", rules_file, "--games", 2, "--seed", 3]
+    argv += ["--replays", tmp_path / "replays"]  # in the test's folder (verified by the suite)
+    done = invoke(argv, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     lines: list[tuple[str, dict[str, Any]]] = []
     for prefix in prefixes:
@@ -84,31 +103,41 @@ def play_and_record(
 def test_every_line_of_a_real_match_validates(
     tmp_path: Path,
     marker: str,
-    document: dict[str, Any],
+    checks: Checks,
     game: str,
     rules: dict[str, Any],
     players: int,
 ) -> None:
-    part, common = document[game], document["common"]
-    received = {
-        "hello": validator(part["hello"]),
-        "game_start": validator(common["game_start"]),
-        "request": validator(part["request"]),
-        "game_end": validator(part["game_end"]),
-        "bye": validator(common["bye"]),
-    }
-    sent = {"hello": validator(common["bot_hello"]), "action": validator(common["bot_action"])}
-    action = validator(part["action"])
+    check = checks[game]
     kinds: Counter[str] = Counter()
     for direction, message in play_and_record(tmp_path, marker, game, rules, players):
-        check = (received if direction == "in" else sent)[message["type"]]
-        assert not errors(check, message), (direction, message["type"], errors(check, message))
-        kinds[f"{direction}:{message['type']}"] += 1
-        if direction == "out" and message["type"] == "action":
-            assert not errors(action, message["action"]), message["action"]
+        kind = f"{direction}:{message['type']}"
+        assert not errors(check[kind], message), (kind, errors(check[kind], message))
+        kinds[kind] += 1
+        if kind == "out:action":
+            assert not errors(check["action"], message["action"]), message["action"]
     for kind in ("in:hello", "in:game_start", "in:request", "in:game_end", "in:bye"):
         assert kinds[kind] >= 1, kinds
     assert kinds["out:action"] == kinds["in:request"]
+
+
+def test_a_remembered_pass_is_the_same_verdict(document: dict[str, Any]) -> None:
+    """``schema_validator`` skips only a repeat of a value that passed: a value that fails is
+    refused every time, with the errors of a validator that remembers nothing."""
+    event = {"type": "bolt", "seat": 1, "bolts": 2, "counted": True}
+    remembering = schema_validator(document["dice"]["request"])
+    plain = validator(document["dice"]["request"])
+    request = {
+        "type": "request",
+        "id": 1,
+        "legal": [{"type": "roll"}],
+        "clock": {"left_ms": 1, "move_ms": 1},
+    }
+    for _ in range(2):
+        good = {**request, "events": [event, event]}
+        bad = {**request, "events": [event, {**event, "counted": "yes"}]}
+        assert not errors(remembering, good) and not errors(plain, good)
+        assert errors(remembering, bad) == errors(plain, bad) != []
 
 
 def test_the_schemas_refuse_what_the_engines_never_send(document: dict[str, Any]) -> None:
