@@ -25,6 +25,7 @@ from jsonschema import Draft202012Validator, validators
 from jsonschema._keywords import oneOf as one_of_keyword
 
 from tests.bot_access import open_to_bots
+from tests.inprocess import Invoked, invoke
 from tests.processes import leftovers, processes_with
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,6 +47,13 @@ def run(*args: str, timeout: float = 120.0) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [*thousand(), *args], capture_output=True, text=True, timeout=timeout, check=False, cwd=ROOT
     )
+
+
+def in_process(*args: object) -> Invoked:
+    """``thousand ARGS`` run in this process from the checkout (tests/inprocess.py): what a
+    command says and its exit code, without the interpreter start-up of ``run``; the bots it
+    starts are real processes all the same."""
+    return invoke(args, cwd=ROOT)
 
 
 def read_lines(path: Path) -> list[dict[str, Any]]:
@@ -106,8 +114,9 @@ def marker() -> Iterator[str]:
 def match_json(
     bots: Sequence[str], *options: str, game: str = "dice", ok: bool = True
 ) -> dict[str, Any]:
-    """The JSON report of a real match; ``ok``: it must also exit 0."""
-    done = run("match", *bots, "--game", game, "--json", *options)
+    """The JSON report of a real match (the referee in this process); ``ok``: it must also
+    exit 0."""
+    done = in_process("match", *bots, "--game", game, "--json", *options)
     assert done.returncode == 0 or not ok, done.stderr
     document: dict[str, Any] = json.loads(done.stdout)
     return document

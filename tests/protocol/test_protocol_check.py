@@ -1,6 +1,10 @@
 """`thousand bots check` with real bots: a single-game bot is told in plain words that the other
 game was not checked (from its hello's ``games`` or from its stopping without a hello), a
-crashing bot's report shows the end of its stderr, and the check says what it is doing."""
+crashing bot's report shows the end of its stderr, and the check says what it is doing.
+
+The check runs in this process (what it says), its bots are real processes; one game a rule set
+(``--games 1``): what is checked here is decided by the hello and the first request, not by how
+many games follow."""
 
 from __future__ import annotations
 
@@ -8,11 +12,13 @@ import json
 import shlex
 from typing import Any
 
-from tests.protocol.conftest import PY, ROOT, run, wire_bot
+from tests.protocol.conftest import PY, ROOT, in_process, wire_bot
 
 
 def check(bot: str, *options: str) -> tuple[int, dict[str, Any], str]:
-    done = run("bots", "check", bot, "--json", "--time-per-move", "5", *options)
+    done = in_process(
+        "bots", "check", bot, "--json", "--time-per-move", "5", "--games", "1", *options
+    )
     return done.returncode, json.loads(done.stdout), done.stderr
 
 
@@ -62,7 +68,8 @@ def test_a_crash_shows_the_end_of_the_bots_stderr(marker: str) -> None:
 
 
 def test_the_check_announces_each_phase_on_stderr(marker: str) -> None:
-    done = run("bots", "check", wire_bot(marker, "--only", "dice"), "--game", "dice")
+    bot = wire_bot(marker, "--only", "dice")
+    done = in_process("bots", "check", bot, "--game", "dice", "--games", "1")
     assert done.returncode == 0, done.stderr
     phases = [line for line in done.stderr.splitlines() if line.startswith("bots check: ")]
     assert phases[0] == "bots check: starting the bot with a dice hello"

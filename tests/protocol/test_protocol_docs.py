@@ -64,7 +64,7 @@ def test_protocol_md_names_every_fault_kind_in_its_table() -> None:
 
 
 def test_the_schema_commands_in_protocol_md_run(tmp_path: Path) -> None:
-    from tests.protocol.conftest import run
+    from tests.protocol.conftest import in_process
 
     text = (ROOT / "protocol.md").read_text(encoding="utf-8")
     commands = re.findall(r"^thousand protocol schema(.*?)(?:\s+#.*)?$", text, re.M)
@@ -73,5 +73,5 @@ def test_the_schema_commands_in_protocol_md_run(tmp_path: Path) -> None:
         args = options.split()
         if "--out" in args:
             args[args.index("--out") + 1] = str(tmp_path / "schemas")
-        done = run("protocol", "schema", *args)
+        done = in_process("protocol", "schema", *args)
         assert done.returncode == 0, (options, done.stderr)

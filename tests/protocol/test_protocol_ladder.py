@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.protocol.conftest import PY, ROOT, run, wire_bot
+from tests.protocol.conftest import PY, ROOT, in_process, wire_bot
 
 
 @pytest.mark.parametrize(
@@ -25,9 +25,9 @@ def test_a_card_bot_is_refused_by_a_dice_ladder_as_not_playing_dice(
     if bot.startswith("WIRE"):
         bot = wire_bot(marker, *bot.split()[1:])
     db = str(tmp_path / "contest.db")
-    made = run("ladder", "init", db, "--game", "dice", "--players", "2")
+    made = in_process("ladder", "init", db, "--game", "dice", "--players", "2")
     assert made.returncode == 0, made.stderr
-    done = run("ladder", "add", db, "cardy", bot)
+    done = in_process("ladder", "add", db, "cardy", bot)
     assert done.returncode == 1
     error = [line for line in done.stderr.splitlines() if line.startswith("thousand: error: ")]
     assert len(error) == 1, done.stderr

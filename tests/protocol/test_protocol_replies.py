@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from referee.players.protocol import Fault, parse_action, parse_hello
-from tests.protocol.conftest import match_json, run, wire_bot
+from tests.protocol.conftest import in_process, match_json, wire_bot
 
 
 def test_an_id_written_as_a_float_is_the_same_id(marker: str, tmp_path: Path) -> None:
@@ -66,7 +66,7 @@ def test_an_incompatible_protocol_is_refused_once_then_absent_and_said_on_the_co
         ("absent", None),
     ]
     assert faults[0]["detail"] == "bot speaks protocol 2; this referee speaks 1"
-    text = run(
+    text = in_process(
         *("match", bot, "builtin:random", "--game", "dice", "--games", "2", "--seed", "2"),
         *("--replays", str(tmp_path / "text")),
     )
