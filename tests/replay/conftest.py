@@ -1,41 +1,32 @@
-"""Replays made by real matches through the real CLI, shared by the replay tests."""
+"""Replays made by real matches through the real CLI, shared by the replay tests.
+
+The commands run in this process (tests/inprocess.py: the same command code without a second of
+interpreter start-up each); what they are asked about is what they write and say, not how a
+process behaves. The viewer in a terminal (test_replay_show.py) stays a real process."""
 
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 
 import pytest
 
+from tests.inprocess import Invoked, invoke
+
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def thousand(*args: object) -> Invoked:
+    """``thousand ARGS`` in this process, from the checkout."""
+    return invoke(args, cwd=ROOT)
 
 
 def make_replays(
     folder: Path, game: str, rules: str, bots: list[str], games: int = 1, seed: int = 7
 ) -> list[Path]:
-    done = subprocess.run(
-        [
-            "thousand",
-            "match",
-            "--game",
-            game,
-            "--rules",
-            rules,
-            "--games",
-            str(games),
-            "--seed",
-            str(seed),
-            "--replays",
-            str(folder),
-            "--json",
-            *bots,
-        ],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-        timeout=300,
+    done = thousand(
+        *("match", "--game", game, "--rules", rules, "--games", games, "--seed", seed),
+        *("--replays", folder, "--json", *bots),
     )
     assert done.returncode == 0, done.stderr
     document = json.loads(done.stdout)

@@ -8,7 +8,6 @@ through the reader's upgrade path.
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -16,6 +15,7 @@ import pytest
 from referee.replay.reader import SUPPORTED_VERSIONS, ReplayReader
 from referee.replay.summary import summarise
 from referee.replay.verify import verify_file
+from tests.replay.conftest import thousand
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 EXAMPLES = sorted(DATA.glob("replay-v*.jsonl*"))
@@ -35,13 +35,7 @@ def test_old_examples_verify_and_summarise(path: Path) -> None:
     assert verdict.ok, verdict.message
     summary = summarise(path)
     assert summary.complete and summary.scores is not None
-    done = subprocess.run(
-        ["thousand", "replay", "show", "--no-step", "--at", "5", str(path)],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=120,
-    )
+    done = thousand("replay", "show", "--no-step", "--at", "5", path)
     assert done.returncode == 0, done.stderr
     assert "result:" in done.stdout
 

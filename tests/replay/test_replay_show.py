@@ -5,7 +5,6 @@ seat could not know."""
 from __future__ import annotations
 
 import re
-import subprocess
 from pathlib import Path
 
 import pexpect
@@ -13,6 +12,7 @@ import pexpect
 from referee.replay.frames import load_frames
 from referee.replay.render import card_text
 from referee.replay.viewer import find_unit
+from tests.replay.conftest import thousand
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\x1b[()][0-9A-Za-z]")
 
@@ -88,13 +88,8 @@ def test_dice_screen_shows_the_throw_of_that_step(dice_replay: Path) -> None:
 def test_seat_view_never_shows_another_seats_hidden_cards(card_replay: Path) -> None:
     loaded = load_frames(card_replay)
     seat = 1
-    done = subprocess.run(
-        ["thousand", "replay", "show", "--no-step", "--seat", str(seat), str(card_replay)],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-    )
+    done = thousand("replay", "show", "--no-step", "--seat", seat, card_replay)
+    assert done.returncode == 0, done.stderr
     blocks = re.split(r"(?m)^cards · step ", plain(done.stdout))[1:]
     assert len(blocks) == len(loaded.frames)
     checked = 0

@@ -5,24 +5,18 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.replay.conftest import ROOT, make_replays, short_cards_rules
+from tests.inprocess import Invoked
+from tests.replay.conftest import ROOT, make_replays, short_cards_rules, thousand
 from thousand.registry import game_spec
 
 
-def verify(*paths: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        ["thousand", "replay", "verify", *map(str, paths)],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=300,
-    )
+def verify(*paths: Path) -> Invoked:
+    return thousand("replay", "verify", *paths)
 
 
 def read_lines(path: Path) -> list[dict[str, Any]]:
@@ -63,7 +57,7 @@ def _tampered(source: Path, folder: Path) -> tuple[Path, list[dict[str, Any]]]:
     return copy, read_lines(copy)
 
 
-def _failing_line(done: subprocess.CompletedProcess[str]) -> int:
+def _failing_line(done: Invoked) -> int:
     assert done.returncode == 1, done.stdout
     text = done.stdout.split(": line ", 1)[1]
     return int(text.split(":", 1)[0])
@@ -135,12 +129,7 @@ def test_an_incomplete_replay_fails_verify_and_summary_says_so(
     write_lines(partial, records[: len(records) // 2])
     done = verify(partial)
     assert done.returncode == 1 and "incomplete" in done.stdout
-    summary = subprocess.run(
-        ["thousand", "replay", "summary", "--json", str(partial)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    summary = thousand("replay", "summary", "--json", partial)
     assert summary.returncode == 0
     assert json.loads(summary.stdout)["complete"] is False
 
@@ -148,12 +137,7 @@ def test_an_incomplete_replay_fails_verify_and_summary_says_so(
 def test_summary_gives_one_line_per_game(tmp_path: Path) -> None:
     bots = [f"python3 {ROOT / 'bots' / 'random_bot.py'}", "builtin:random"]
     replays = make_replays(tmp_path, "dice", "classic", bots, games=3)
-    done = subprocess.run(
-        ["thousand", "replay", "summary", "--json", str(tmp_path)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    done = thousand("replay", "summary", "--json", tmp_path)
     assert done.returncode == 0, done.stderr
     games = [json.loads(line) for line in done.stdout.splitlines()]
     assert [Path(g["file"]).name for g in games] == [p.name for p in replays]
@@ -164,25 +148,9 @@ def test_summary_gives_one_line_per_game(tmp_path: Path) -> None:
 
 
 def test_gzip_replays_verify(tmp_path: Path) -> None:
-    done = subprocess.run(
-        [
-            "thousand",
-            "match",
-            "--game",
-            "dice",
-            "--games",
-            "2",
-            "--seed",
-            "3",
-            "--gzip",
-            "--replays",
-            str(tmp_path),
-            "builtin:random",
-            "builtin:random",
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
+    done = thousand(
+        *("match", "--game", "dice", "--games", "2", "--seed", "3", "--gzip"),
+        *("--replays", tmp_path, "builtin:random", "builtin:random"),
     )
     assert done.returncode == 0, done.stderr
     files = sorted(tmp_path.glob("match-*/*.jsonl.gz"))  # the match's own folder
@@ -199,7 +167,7 @@ def test_gzip_replays_verify(tmp_path: Path) -> None:
     ],
 )
 def test_bad_paths_give_one_clear_line(argv: list[str], message: str) -> None:
-    done = subprocess.run(["thousand", *argv], capture_output=True, text=True, check=False)
+    done = thousand(*argv)
     assert done.returncode != 0
     assert message in done.stderr
     assert "Traceback" not in done.stderr
