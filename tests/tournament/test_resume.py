@@ -4,10 +4,11 @@ table compared with an uninterrupted run of the same seed. Deterministic bots (b
 the example random bot with a seed: a fresh process each game) make the two runs' games
 identical. A bot whose file changed is refused.
 
-What is resumed does not depend on how long a game is: the games are short (the capped dice
-rules) and the bot processes cheap to start (issue 29). The runs that only set up a folder for
-a refusal, and the refusals themselves, run in this process (``in_process``); a killed run,
-a resume that plays, and a signal are the real program.
+What is resumed does not depend on how long a game is or how many there are: the games are
+few and short (the capped dice rules), the bot processes cheap to start (issue 29). The runs
+that only set up a folder for a refusal, the refusals themselves and the uninterrupted
+reference runs are played in this process (``in_process``); a killed run, a resumed match and
+a signal are the real program.
 """
 
 from __future__ import annotations
@@ -26,7 +27,9 @@ from tests.match_cli.conftest import ROOT, assert_no_leftovers, bot, run, start
 from tests.tournament.conftest import in_process
 
 RANDOM_BOT = ROOT / "bots" / "random_bot.py"
-POLL = 0.005
+POLL = 0.02
+"""How often the killer looks for finished replays: a game (a bot process started, a short
+game played) takes longer than this, so the run is still killed well before its end."""
 
 
 def capped(folder: Path) -> list[str]:
@@ -80,7 +83,7 @@ def test_a_killed_match_resumes_to_the_uninterrupted_table(marker: str, tmp_path
         "--game",
         "dice",
         "--games",
-        "16",
+        "8",
         "--rotate",
         "--seed",
         "11",
@@ -92,20 +95,21 @@ def test_a_killed_match_resumes_to_the_uninterrupted_table(marker: str, tmp_path
         bot(RANDOM_BOT, 1, marker),
     ]
     killed = tmp_path / "killed"
-    kill_after([*args, "--replays", str(killed)], tmp_path, killed, 4)
+    kill_after([*args, "--replays", str(killed)], tmp_path, killed, 2)
     folder = only_run(killed)
     manifest = folder / "run.json"
     assert stat.S_IMODE(manifest.stat().st_mode) == 0o600  # it holds the secret seed
     kept = len(list(folder.glob("game-*.jsonl")))
     resumed = run(["match", "--resume", str(folder), "--json"], tmp_path)
     assert resumed.returncode == 0, resumed.explain()
-    assert f"{kept} games finished, {16 - kept} games to play" in resumed.stderr
-    whole = run([*args, "--replays", str(tmp_path / "whole")], tmp_path)
+    assert f"{kept} games finished, {8 - kept} games to play" in resumed.stderr
+    # The uninterrupted run is only the reference: played in this process.
+    whole = in_process([*args, "--replays", str(tmp_path / "whole")], tmp_path)
     assert whole.returncode == 0, whole.explain()
     assert table(resumed.doc) == table(whole.doc)
-    assert resumed.doc["games_played"] == 16 and resumed.doc["pentanomial"]["pairs"] == 8
+    assert resumed.doc["games_played"] == 8 and resumed.doc["pentanomial"]["pairs"] == 4
     assert sorted(p.name for p in folder.glob("game-*")) == [
-        f"game-{i:05d}.jsonl" for i in range(16)
+        f"game-{i:05d}.jsonl" for i in range(8)
     ]
     assert_no_leftovers(marker)
 
@@ -120,7 +124,7 @@ def test_a_killed_tournament_resumes_to_the_uninterrupted_table(
         "--players",
         "2",
         "--games-per-table",
-        "6",
+        "4",
         "--seed",
         "12",
         *capped(tmp_path),
@@ -132,16 +136,18 @@ def test_a_killed_tournament_resumes_to_the_uninterrupted_table(
         "builtin:random",
     ]
     killed = tmp_path / "killed"
-    kill_after([*args, "--replays", str(killed)], tmp_path, killed, 6)
+    kill_after([*args, "--replays", str(killed)], tmp_path, killed, 4)
     folder = only_run(killed)
-    resumed = run(["tournament", "--resume", str(killed), "--json"], tmp_path)  # parent named
-    assert resumed.returncode == 0, resumed.explain()
+    # The kill is the real program; the resume of what it left (a match's resume is the
+    # real program in the test above) and the reference run are played in this process.
+    resumed = in_process(["tournament", "--resume", str(killed), "--json"], tmp_path)
+    assert resumed.returncode == 0, resumed.explain()  # the parent folder named, not the run
     assert "games to play" in resumed.stderr and " 0 games to play" not in resumed.stderr
-    whole = run([*args, "--replays", str(tmp_path / "whole")], tmp_path)
+    whole = in_process([*args, "--replays", str(tmp_path / "whole")], tmp_path)
     assert whole.returncode == 0, whole.explain()
     assert table(resumed.doc) == table(whole.doc)
-    assert resumed.doc["games_played"] == 18
-    assert len(list(folder.rglob("game-*.jsonl"))) == 18
+    assert resumed.doc["games_played"] == 12
+    assert len(list(folder.rglob("game-*.jsonl"))) == 12
     assert not list(folder.rglob("*.part"))
     assert_no_leftovers(marker)
 

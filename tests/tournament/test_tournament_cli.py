@@ -42,6 +42,14 @@ def tournament(args: list[str], cwd: Path) -> dict[str, Any]:
     return document
 
 
+def tournament_in_process(args: list[str], cwd: Path) -> dict[str, Any]:
+    """``tournament`` as above, in this process: for what the document says."""
+    done = in_process(["tournament", "--seed", "1", "--sandbox", "none", "--json", *args], cwd)
+    assert done.returncode == 0, done.explain()
+    document: dict[str, Any] = done.doc
+    return document
+
+
 def test_round_robin_of_four_bots_plays_every_triple(marker: str, tmp_path: Path) -> None:
     doc = tournament(
         [
@@ -122,7 +130,8 @@ def test_gauntlet_ranks_the_expert_above_random_bots(marker: str, tmp_path: Path
 
 
 def test_two_player_tables_report_pentanomial_pairs(tmp_path: Path) -> None:
-    doc = tournament(
+    """The document's shape, of built-in players only: read in this process."""
+    doc = tournament_in_process(
         [
             "--game",
             "dice",
@@ -164,11 +173,8 @@ def test_a_hostile_bot_name_is_escaped_everywhere(marker: str, tmp_path: Path) -
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # atomic
     # The document keeps the name as data; a reader escapes it where it shows it. (What the
     # command says: read in this process, the hostile bot still a process of its own.)
-    json_run = in_process(
-        ["tournament", "--seed", "1", "--sandbox", "none", "--json", *args], tmp_path
-    )
-    assert json_run.returncode == 0, json_run.explain()
-    assert json_run.doc["bots"][2]["name"].startswith("<script>")
+    doc = tournament_in_process(args, tmp_path)
+    assert doc["bots"][2]["name"].startswith("<script>")
     assert_no_leftovers(marker)
 
 
