@@ -2,8 +2,8 @@
 output, without an explicit --force; outputs appear whole (temporary file, then rename).
 
 The commands run in this process (``invoke``: the same command code, what they refuse and say);
-the FIFO test and a ladder's own run stay real processes (a FIFO may hang its reader, a run
-starts bots)."""
+the FIFO test runs in a fresh interpreter with a time limit (a FIFO may hang its writer) and a
+ladder's own run stays a real process (a run starts bots)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from referee.outputs import HTML_PAGE, OutputRefused, write_output
-from tests.inputs.conftest import invoke, one_error_line, run
+from tests.inprocess import invoke_all
+from tests.inputs.conftest import Run, invoke, one_error_line, run
 
 
 def _digest(path: Path) -> str:
@@ -94,12 +95,18 @@ def test_export_replaces_its_own_page_and_leaves_no_temporary_file(
 
 
 def test_export_refuses_a_fifo(replay: Path, tmp_path: Path) -> None:
-    """Renaming over a FIFO (or a device) would remove it from its folder: never done."""
+    """Renaming over a FIFO (or a device) would remove it from its folder: never done. Both
+    cases in one fresh interpreter with a time limit (a FIFO may hang its writer)."""
     fifo = tmp_path / "pipe.html"
     os.mkfifo(fifo)
-    for force in ([], ["--force"]):
-        line = one_error_line(run("replay", "export", replay, "--html", fifo, *force, timeout=20))
-        assert "not a regular file" in line
+    cases = {
+        name: (["replay", "export", replay, "--html", fifo, *force], tmp_path)
+        for name, force in (("unforced", []), ("forced", ["--force"]))
+    }
+    answers = invoke_all(cases, env={"COLUMNS": "200"}, timeout=60)
+    for name, (argv, _) in cases.items():
+        line = one_error_line(Run(["thousand", *map(str, argv)], *answers[name]))
+        assert "not a regular file" in line, name
         assert fifo.is_fifo()
 
 
