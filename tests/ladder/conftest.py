@@ -324,11 +324,28 @@ class Ladders:
         self.built: dict[tuple[object, ...], Path] = {}
 
     def copy(self, folder: Path, bots: dict[str, str], rules: str | None = "short") -> Path:
-        key = (tuple(bots.items()), rules)
+        return self.copy_table(folder, bots, rules=rules)
+
+    def copy_table(
+        self,
+        folder: Path,
+        bots: dict[str, str],
+        *,
+        rules: str | None = "short",
+        players: int = 3,
+        played: int = 0,
+    ) -> Path:
+        """``copy`` with ``players`` a match (two: a match is two games instead of six, for
+        the claims that do not depend on the table's size) and ``played`` matches already
+        recorded in the template (in this process: built-in bots only, no program starts), so
+        that the tests that read a history share the cost of playing it."""
+        key = (tuple(bots.items()), rules, players, played)
         if key not in self.built:
             where = self.root / f"template-{len(self.built)}"
             where.mkdir()
-            self.built[key] = make_ladder(where, bots, rules=rules)
+            self.built[key] = make_ladder(where, bots, rules=rules, players=players)
+            if played:
+                quick_ok("run", self.built[key], "--matches", played, "--concurrency", 2)
         db = folder / "ladder.db"
         # SQLite's backup, not a file copy: it includes what is still in the template's WAL.
         source, target = sqlite3.connect(self.built[key]), sqlite3.connect(db)
@@ -337,6 +354,8 @@ class Ladders:
         finally:
             source.close()
             target.close()
+        if played:  # the replays, which the database names relative to its files folder
+            shutil.copytree(Path(f"{self.built[key]}.files"), Path(f"{db}.files"))
         return db
 
 
