@@ -18,7 +18,6 @@ from tests.ladder.conftest import (
     RANDOM_BOT,
     Ladders,
     check_consistent,
-    cli,
     leftovers,
     ok,
     one_error_line,
@@ -30,21 +29,24 @@ from tests.ladder.conftest import (
 
 BUILTINS = {f"random-{c}": "builtin:random" for c in "abcde"}
 
+PLAYED = 4
+"""Matches played once a session in the template of the tests that read a history
+(``Ladders.copy_table(..., played=PLAYED)``: each gets a copy, replays included)."""
+
 
 def test_json_outputs_validate_against_the_models(tmp_path: Path, ladders: Ladders) -> None:
-    db = ladders.copy(tmp_path, BUILTINS)
-    quick_ok("run", db, "--matches", 4, "--concurrency", 2)
+    db = ladders.copy_table(tmp_path, BUILTINS, played=PLAYED)
 
     table = Standings.model_validate_json(quick_ok("standings", db, "--json").stdout)
-    assert table.matches_done == 4 and len(table.rows) == 5
+    assert table.matches_done == PLAYED and len(table.rows) == 5
     assert [r.rank for r in table.rows] == [1, 2, 3, 4, 5]
     assert [r.rating for r in table.rows] == sorted((r.rating for r in table.rows), reverse=True)
     for row in table.rows:
         assert row.rating == pytest.approx(row.mu - 3 * row.sigma, abs=2e-3)
-    assert sum(r.matches for r in table.rows) == 4 * 3
+    assert sum(r.matches for r in table.rows) == PLAYED * 3
 
     games = TypeAdapter(list[MatchRow]).validate_json(quick_ok("games", db, "--json").stdout)
-    assert [g.id for g in games] == [4, 3, 2, 1]
+    assert [g.id for g in games] == list(range(PLAYED, 0, -1))
     for game in games:
         assert game.status == "done" and game.ranks is not None and len(game.entrants) == 3
         assert len(game.replays) == 6  # one duplicate group: every seating of 3
@@ -66,17 +68,17 @@ def test_mistakes_give_one_clear_line(tmp_path: Path, ladders: Ladders) -> None:
     junk = tmp_path / "junk.db"
     junk.write_text("not a database\n")
 
-    # Bad database paths, for reading and for creating (the real program for two of them).
-    assert "no ladder at" in one_error_line(cli("standings", missing))
-    assert "no ladder at" in one_error_line(cli("run", missing, "--matches", 1))
-    for command in ("list", "games", "rerate"):
+    # Bad database paths, for reading and for creating (in this process: the real program's
+    # one line is test_ladder_damage.py's test_the_real_run_and_serve_say_it_in_one_line_too).
+    assert "no ladder at" in one_error_line(quick("run", missing, "--matches", 1))
+    for command in ("standings", "list", "games", "rerate"):
         assert "no ladder at" in one_error_line(quick(command, missing))
     assert "not a ladder database" in one_error_line(quick("standings", junk))
     assert "folder does not exist" in one_error_line(quick("init", missing, "--game", "dice"))
     assert "already exists" in one_error_line(quick("init", db, "--game", "dice"))
 
     # Unknown entrant names.
-    assert "no entrant named 'nobody'" in one_error_line(cli("disable", db, "nobody"))
+    assert "no entrant named 'nobody'" in one_error_line(quick("disable", db, "nobody"))
     for args in (
         ("update", db, "nobody", "builtin:random", "--no-check"),
         ("enable", db, "nobody"),
@@ -87,9 +89,9 @@ def test_mistakes_give_one_clear_line(tmp_path: Path, ladders: Ladders) -> None:
     assert "exists already" in one_error_line(quick("add", db, "random-a", "builtin:random"))
     assert "bot not found" in one_error_line(quick("add", db, "x", "no-such-bot.py", "--no-check"))
 
-    # The wrong game: a card-only bot refused by a dice ladder's conformance check (the real
-    # program, real bot process), and rules of the other game for a new ladder.
-    refused = one_error_line(cli("add", db, "cards", py_bot(CARD_BOT)))
+    # The wrong game: a card-only bot refused by a dice ladder's conformance check (a real bot
+    # process), and rules of the other game for a new ladder.
+    refused = one_error_line(quick("add", db, "cards", py_bot(CARD_BOT)))
     assert "failed the conformance check" in refused
     cards_rules = tmp_path / "cards.toml"
     cards_rules.write_text('game = "cards"\n')
@@ -115,12 +117,16 @@ def test_update_no_check_with_a_missing_bot_is_one_line(tmp_path: Path, ladders:
 def test_a_bot_that_faults_in_every_game_is_scheduled_less_and_flagged(
     tmp_path: Path, ladders: Ladders, marker: str
 ) -> None:
+    """The healthy field is one bot program beside three built-ins (a crashing table-mate
+    must not cost a program its games; the built-ins cost no program starts), and the run is
+    this process's: the claim is the schedule and the flag, not the run's process."""
     bots = {
-        **{f"ok{i}": py_bot(RANDOM_BOT, i, marker) for i in range(4)},
+        "ok0": py_bot(RANDOM_BOT, 0, marker),
+        **{f"ok{i}": "builtin:random" for i in range(1, 4)},
         "crasher": py_bot(FAULTY, "crash", 0, marker),  # exits at its first request
     }
     db = ladders.copy(tmp_path, bots)
-    run = ok("run", db, "--matches", 8)  # one at a time: the schedule is reproducible
+    run = quick_ok("run", db, "--matches", 8)  # one at a time: the schedule is reproducible
     assert "recorded 8 matches" in run.stdout
     assert check_consistent(db)["done"] == 8
     table = Standings.model_validate_json(quick_ok("standings", db, "--json").stdout)
@@ -183,17 +189,16 @@ def test_disable_stops_scheduling_and_enable_resumes_it(tmp_path: Path, ladders:
 def test_html_standings_page_is_self_contained_and_links_existing_replays(
     tmp_path: Path, ladders: Ladders
 ) -> None:
-    db = ladders.copy(tmp_path, BUILTINS)
-    quick_ok("run", db, "--matches", 3, "--concurrency", 2)
+    db = ladders.copy_table(tmp_path, BUILTINS, played=PLAYED)
     out = tmp_path / "site" / "index.html"
     assert f"wrote {out}" in quick_ok("standings", db, "--html", out).stdout
     page = out.read_text(encoding="utf-8")
     assert page.startswith("<!doctype html>") and "random-a" in page
-    assert "3 matches played" in page
+    assert f"{PLAYED} matches played" in page
     assert not re.search(r"https?://", page), "the page must not load anything from the web"
     assert "<script src" not in page and "<link " not in page
     links = re.findall(r'href="([^"]+)"', page)
-    assert len(links) == 3 * 6  # every game of every recent match
+    assert len(links) == PLAYED * 6  # every game of every recent match
     for link in links:
         target = out.parent / link
         assert target.is_file(), link

@@ -26,6 +26,7 @@ from referee.ladder.executor import LocalExecutor
 from referee.ladder.standings import EntrantRow, MatchRow, Standings
 from referee.players.sandbox import Sandbox
 from referee.replay.export import export_html
+from tests.inprocess import invoke
 from tests.ladder.conftest import (
     FAULTY,
     PY,
@@ -36,18 +37,15 @@ from tests.ladder.conftest import (
     cli,
     counts,
     leftovers,
-    ok,
     one_error_line,
     py_bot,
     quick,
     quick_ok,
     read_only,
     rules_file,
-    thousand,
 )
 from tests.ladder.data_support import (
     backup,
-    cli_in,
     foreign_sqlite,
     ok_in,
     quick_in,
@@ -64,23 +62,18 @@ WEAK = ("--sandbox", "rlimits", "--allow-weak-sandbox")
 """For ladders whose bots are all built-ins: no process runs, so no sandbox is needed."""
 
 
-def _ok(cwd: Path | None, program: bool, *args: object) -> Done:
-    """In this process (from ``cwd`` if given), or as the real program started in ``cwd``."""
-    if program:
-        assert cwd is not None
-        return ok_in(cwd, *args)
+def _ok(cwd: Path | None, *args: object) -> Done:
+    """In this process, from ``cwd`` if given."""
     return quick_ok_in(cwd, *args) if cwd else quick_ok(*args)
 
 
-def games(
-    db: Path, cwd: Path | None = None, last: int = 20, *, program: bool = False
-) -> list[MatchRow]:
-    done = _ok(cwd, program, "games", db, "--json", "--last", last)
+def games(db: Path, cwd: Path | None = None, last: int = 20) -> list[MatchRow]:
+    done = _ok(cwd, "games", db, "--json", "--last", last)
     return TypeAdapter(list[MatchRow]).validate_json(done.stdout)
 
 
-def table(db: Path, cwd: Path | None = None, *, program: bool = False) -> Standings:
-    return Standings.model_validate_json(_ok(cwd, program, "standings", db, "--json").stdout)
+def table(db: Path, cwd: Path | None = None) -> Standings:
+    return Standings.model_validate_json(_ok(cwd, "standings", db, "--json").stdout)
 
 
 # ------------------------------------------------------------- 1. only a ladder is touched
@@ -146,55 +139,74 @@ def test_a_folder_or_a_device_is_not_a_ladder(tmp_path: Path) -> None:
 # ------------------------------------------------------------ 2. a read-only ladder is read
 
 
+PLAYED = 4
+"""Matches in the session's template of BUILTINS (test_ladder_cli.py's: one template)."""
+
+_READER = """
+import sqlite3, sys
+reader = sqlite3.connect(f"file:{sys.argv[1]}?mode=ro", uri=True)
+reader.execute("SELECT COUNT(*) FROM matches").fetchone()
+print("reading", flush=True)
+sys.stdin.read()
+reader.close()
+"""
+"""A reader that stays (a standings page script): its connection keeps -wal and -shm until
+its stdin closes."""
+
+
 @pytest.mark.parametrize("log_files", ["closed-cleanly", "log-files-left"])
 def test_a_ladder_on_a_read_only_mount_shows_standings_and_refuses_writes(
     tmp_path: Path, ladders: Ladders, log_files: str
 ) -> None:
-    """Closed cleanly, the commands run in this process (the same code on the same mount);
-    with log files left by a reader of this process, as real programs: SQLite shares one
-    process's handles on a file, and the claim is about another program's leftovers."""
-    program = log_files == "log-files-left"
+    """The commands run in this process (the same code on the same mount). The log files are
+    left by a reader in another program, as the claim has it: SQLite shares one process's
+    handles on a file, so a reader of this process would not be another program's
+    leftovers."""
     contest = tmp_path / "contest"
     contest.mkdir()
-    db = ladders.copy(contest, BUILTINS)
-    quick_ok("run", db, "--matches", 2)  # built-ins: no bot program to start
+    db = ladders.copy_table(contest, BUILTINS, played=PLAYED)
     expected = table(db)
+    reader = None
     if log_files == "log-files-left":
-        # A reader that never closed (a crashed standings page script): -wal and -shm stay.
-        reader = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
-        reader.execute("SELECT COUNT(*) FROM matches").fetchone()
-        assert Path(f"{db}-shm").exists()
-    before = _without_shm(snapshot(contest))
-    with read_only_view(contest) as view:
-        ro_db = view / db.name
-        with pytest.raises(OSError):
-            (view / "probe").write_text("x")  # really read-only, also for root
-        shown = table(ro_db, cwd=tmp_path, program=program)
-        assert shown.rows == expected.rows and shown.matches_done == 2
-        assert "random-a" in _ok(tmp_path, program, "standings", ro_db).stdout
-        assert "random-a" in _ok(tmp_path, program, "standings", ro_db, "--markdown").stdout
-        listed = TypeAdapter(list[EntrantRow]).validate_json(
-            _ok(tmp_path, program, "list", ro_db, "--json").stdout
+        reader = subprocess.Popen(
+            [PY, "-c", _READER, str(db)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
         )
-        assert [e.name for e in listed] == list(BUILTINS)
-        played = games(ro_db, cwd=tmp_path, program=program)
-        assert [g.id for g in played] == [2, 1]
-        for replay in (r for g in played for r in g.replays):
-            assert replay.startswith(str(view)) and Path(replay).is_file(), replay
-        out = tmp_path / "site" / "index.html"
-        _ok(tmp_path, program, "standings", ro_db, "--html", out)
-        links = re.findall(r'href="([^"]+)"', out.read_text(encoding="utf-8"))
-        assert len(links) == 2 * 6 and all((out.parent / link).is_file() for link in links)
-        for args in (
-            ("run", ro_db, "--matches", 1),
-            ("add", ro_db, "newcomer", "builtin:random", "--no-check"),
-            ("disable", ro_db, "random-a"),
-            ("rerate", ro_db),
-        ):
-            line = one_error_line((cli_in if program else quick_in)(tmp_path, *args))
-            assert "read-only" in line, (args, line)
-    if log_files == "log-files-left":
-        reader.close()
+        assert reader.stdout is not None and reader.stdout.readline() == "reading\n"
+        assert Path(f"{db}-shm").exists() and Path(f"{db}-wal").exists()
+    try:
+        before = _without_shm(snapshot(contest))
+        with read_only_view(contest) as view:
+            ro_db = view / db.name
+            with pytest.raises(OSError):
+                (view / "probe").write_text("x")  # really read-only, also for root
+            shown = table(ro_db, cwd=tmp_path)
+            assert shown.rows == expected.rows and shown.matches_done == PLAYED
+            assert "random-a" in quick_ok_in(tmp_path, "standings", ro_db).stdout
+            assert "random-a" in quick_ok_in(tmp_path, "standings", ro_db, "--markdown").stdout
+            listed = TypeAdapter(list[EntrantRow]).validate_json(
+                quick_ok_in(tmp_path, "list", ro_db, "--json").stdout
+            )
+            assert [e.name for e in listed] == list(BUILTINS)
+            played = games(ro_db, cwd=tmp_path)
+            assert [g.id for g in played] == list(range(PLAYED, 0, -1))
+            for replay in (r for g in played for r in g.replays):
+                assert replay.startswith(str(view)) and Path(replay).is_file(), replay
+            out = tmp_path / "site" / "index.html"
+            quick_ok_in(tmp_path, "standings", ro_db, "--html", out)
+            links = re.findall(r'href="([^"]+)"', out.read_text(encoding="utf-8"))
+            assert len(links) == PLAYED * 6
+            assert all((out.parent / link).is_file() for link in links)
+            for args in (
+                ("run", ro_db, "--matches", 1),
+                ("add", ro_db, "newcomer", "builtin:random", "--no-check"),
+                ("disable", ro_db, "random-a"),
+                ("rerate", ro_db),
+            ):
+                line = one_error_line(quick_in(tmp_path, *args))
+                assert "read-only" in line, (args, line)
+    finally:
+        if reader is not None:
+            reader.communicate(timeout=30)  # stdin closed: the reader closes its connection
     assert _without_shm(snapshot(contest)) == before
 
 
@@ -293,21 +305,23 @@ def test_a_ladder_run_from_another_folder_plays_its_entrants_without_faults(
     quick_ok_in(folder, "add", "../contest.db", "manifest", "bots/manifest.json", "--no-check")
     db = tmp_path / "contest.db"
 
-    run = ok_in(Path("/"), "run", db, "--matches", 2)  # cron, a service: cwd is /
-    assert "recorded 2 matches" in run.stdout
+    # The real program, started in / as by cron or a service (the tables it forks start
+    # there too); one match seats all three entrants, in six games.
+    run = ok_in(Path("/"), "run", db, "--matches", 1)
+    assert "recorded 1 match" in run.stdout
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     shown = table(db, cwd=elsewhere)
-    assert shown.matches_done == 2
-    assert all(r.faults == 0 for r in shown.rows), shown.rows
-    assert sum(r.matches for r in shown.rows) == 2 * 3
+    assert shown.matches_done == 1
+    assert all(r.faults == 0 and r.games == 6 for r in shown.rows), shown.rows
+    assert sum(r.matches for r in shown.rows) == 3
 
     quick_ok_in(elsewhere, "standings", db, "--html", "site/index.html")
     pages = _linked_pages(elsewhere / "site" / "index.html")
-    assert len(pages) == 2 * 6 and all(p.is_file() for p in pages)
+    assert len(pages) == 6 and all(p.is_file() for p in pages)
     for replay in (r for g in games(db, cwd=Path("/")) for r in g.replays):
         assert Path(replay).is_absolute() and Path(replay).is_file(), replay
-    assert check_consistent(db)["done"] == 2
+    assert check_consistent(db)["done"] == 1
     assert leftovers(marker) == []
     listed = TypeAdapter(list[EntrantRow]).validate_json(
         quick_ok_in(Path("/"), "list", db, "--json").stdout
@@ -330,9 +344,11 @@ def test_a_run_with_an_entrant_whose_program_is_gone_stops_before_playing(
     line = one_error_line(quick_in(Path("/"), "run", db, "--matches", 3))
     assert "'vanishing'" in line and "script not found" in line, line
     assert counts(db) == {"done": 0, "running": 0, "abandoned": 0}
-    # Left out, the others play on.
+    # Left out, the others play on (this test took over the same claim of
+    # test_ladder_reliability.py's test_a_bot_that_disappears_after_admission_...).
     quick_ok_in(Path("/"), "disable", db, "vanishing")
     assert "recorded 2 matches" in quick_ok_in(Path("/"), "run", db, "--matches", 2).stdout
+    assert check_consistent(db) == {"done": 2, "running": 0, "abandoned": 0}
 
 
 def test_a_bot_that_disappears_during_a_run_faults_and_the_run_goes_on(
@@ -417,7 +433,8 @@ def test_an_older_ladder_with_paths_relative_to_its_folder_is_migrated(
 def test_a_full_disk_stops_the_run_with_one_line_and_nothing_half_recorded(
     tmp_path: Path, ladders: Ladders, marker: str, filler: str
 ) -> None:
-    if filler == "replays":  # built-in bots: the replays and the database fill the disk
+    talks = filler == "a-bot-log"
+    if not talks:  # built-in bots: the replays and the database fill the disk
         field, size_kib = BUILTINS, 640
     else:
         # A bot that floods its stderr (2 MiB, then it crashes: its own fault) in every game:
@@ -430,7 +447,9 @@ def test_a_full_disk_stops_the_run_with_one_line_and_nothing_half_recorded(
     with small_disk(tmp_path / "disk", size_kib) as disk:
         db = disk.where / "ladder.db"
         backup(template, db)
-        full = cli("run", db, "--matches", 400)
+        # The real program where a bot's log fills the disk (from inside the referee's pipe
+        # callback, in a table's process); this process for the replays.
+        full = cli("run", db, "--matches", 400) if talks else quick("run", db, "--matches", 400)
         line = one_error_line(full)
         assert "disk is full" in line and "recorded" not in full.stdout, full.explain()
         after = check_consistent(db)  # integrity_check ok, every done match whole
@@ -441,10 +460,10 @@ def test_a_full_disk_stops_the_run_with_one_line_and_nothing_half_recorded(
         assert "identical" in quick_ok("rerate", db, "--check").stdout
 
         disk.grow(64 * 1024)  # space freed: the same ladder carries on
-        again = ok("run", db, "--matches", 3)
-        assert "recorded 3 matches" in again.stdout
+        again = quick_ok("run", db, "--matches", 1)
+        assert "recorded 1 match" in again.stdout
         final = check_consistent(db)
-        assert final["done"] == after["done"] + 3 and final["running"] == 0, final
+        assert final["done"] == after["done"] + 1 and final["running"] == 0, final
         assert "identical" in quick_ok("rerate", db, "--check").stdout
         for match in games(db):
             if match.status == "done":
@@ -471,18 +490,11 @@ def test_a_gzip_ladder_writes_gzipped_replays_that_every_reader_takes(tmp_path: 
     out = tmp_path / "index.html"
     quick_ok("standings", db, "--html", out)
     assert all(p.is_file() for p in _linked_pages(out))
-    replay = [*thousand(), "replay"]
-    verified = subprocess.run(
-        [*replay, "verify", *map(str, replays)], capture_output=True, text=True, check=False
-    )
+    # The replay commands, in this process: what they say and their exit codes.
+    verified = invoke(["replay", "verify", *replays])
     assert verified.returncode == 0, verified.stdout + verified.stderr
     page = tmp_path / "one.html"
-    exported = subprocess.run(
-        [*replay, "export", str(replays[0]), "--html", str(page)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    exported = invoke(["replay", "export", replays[0], "--html", page])
     assert exported.returncode == 0 and page.is_file(), exported.stderr
 
 

@@ -21,7 +21,8 @@ from tests.ladder.conftest import (
 )
 
 # In-process built-ins: no processes, so many matches cost little. (Not builtin:first: in the
-# dice game it never stops a turn, and a table of such bots plays to the round limit.)
+# dice game it never stops a turn, and a table of such bots plays to the round limit.) The
+# same field as test_ladder_cli.py's BUILTINS: the session plays its history once.
 FIELD = {f"random-{c}": "builtin:random" for c in "abcde"}
 
 
@@ -36,11 +37,14 @@ def stored(db: Path) -> dict[str, tuple[float, float]]:
         conn.close()
 
 
+PLAYED = 4
+"""The history the session's template holds (test_ladder_cli.py's too: one template)."""
+
+
 def test_rerate_reproduces_the_stored_ratings_exactly(tmp_path: Path, ladders: Ladders) -> None:
-    db = ladders.copy(tmp_path, FIELD)
-    quick_ok("run", db, "--matches", 12, "--concurrency", 2)
+    db = ladders.copy_table(tmp_path, FIELD, played=PLAYED)
     check = quick_ok("rerate", db, "--check")
-    assert "recomputed 12 matches: identical to the stored ratings" in check.stdout
+    assert f"recomputed {PLAYED} matches: identical to the stored ratings" in check.stdout
 
     # A new version with a fresh rating: the reset is an event of the history too.
     before = stored(db)["random-a"]
@@ -48,13 +52,13 @@ def test_rerate_reproduces_the_stored_ratings_exactly(tmp_path: Path, ladders: L
     assert "version 2 (rating reset)" in updated.stdout
     assert stored(db)["random-a"] == (25.0, 25.0 / 3.0) != before
     assert "identical" in quick_ok("rerate", db, "--check").stdout
-    quick_ok("run", db, "--matches", 8, "--concurrency", 2)
+    quick_ok("run", db, "--matches", 4, "--concurrency", 2)
     # And one that keeps its rating.
     kept = quick_ok("update", db, "random-c", "builtin:random", "--no-check")
     assert "(rating kept)" in kept.stdout
-    quick_ok("run", db, "--matches", 4)
-    assert check_consistent(db)["done"] == 24
-    assert "recomputed 24 matches: identical" in quick_ok("rerate", db, "--check").stdout
+    quick_ok("run", db, "--matches", 2)
+    assert check_consistent(db)["done"] == PLAYED + 6
+    assert f"recomputed {PLAYED + 6} matches: identical" in quick_ok("rerate", db, "--check").stdout
 
     # rerate (without --check) on an untouched ladder changes nothing.
     untouched = stored(db)
@@ -65,8 +69,7 @@ def test_rerate_reproduces_the_stored_ratings_exactly(tmp_path: Path, ladders: L
 def test_a_tampered_rating_fails_the_check_and_rerate_repairs_it(
     tmp_path: Path, ladders: Ladders
 ) -> None:
-    db = ladders.copy(tmp_path, FIELD)
-    quick_ok("run", db, "--matches", 6, "--concurrency", 2)
+    db = ladders.copy_table(tmp_path, FIELD, played=PLAYED)
     truth = stored(db)
     conn = sqlite3.connect(db)
     conn.execute("UPDATE entrants SET mu = mu + 1e-9 WHERE name = 'random-b'")
@@ -87,11 +90,14 @@ def test_a_tampered_rating_fails_the_check_and_rerate_repairs_it(
 def test_rerate_during_a_live_run_is_exact_and_harmless(
     tmp_path: Path, ladders: Ladders, runs: Runs
 ) -> None:
-    db = ladders.copy(tmp_path, FIELD)
+    """Two players a match, 30 of them before the rerates start: each match costs the run
+    a table process and a recording whatever its games, so the history is half the classic
+    test's 60 matches, and the rerates start sooner while the run goes on recording."""
+    db = ladders.copy_table(tmp_path, FIELD, players=2)
     live = runs.start(db, "--forever", "--concurrency", 2)
     # A longer history makes each recompute take longer, and a race likelier to show; the
     # live run records on while the ten rerates below read and write.
-    wait_until(lambda: counts(db)["done"] >= 60, 60, "60 recorded matches")
+    wait_until(lambda: counts(db)["done"] >= 30, 60, "30 recorded matches")
     checks = [quick("rerate", db, "--check") for _ in range(5)]
     for _ in range(5):
         quick_ok("rerate", db)
