@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from referee.cli.ladder import ladder
-from tests.ladder.conftest import Done, cli, make_ladder, ok, one_error_line, quick, quick_ok
+from tests.ladder.conftest import Done, cli, make_ladder, one_error_line, quick, quick_ok
 from tests.ladder.data_support import backup, small_disk
 
 FIELD = {name: "builtin:random" for name in ("random-a", "random-b", "random-c")}
@@ -68,7 +68,7 @@ READ_ONLY = ("list", "list --json", "standings", "standings --json", "games", "g
 def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The module's one real ladder: played, with an account, closed (its log checkpointed)."""
     db = make_ladder(tmp_path_factory.mktemp("played"), FIELD)
-    assert "recorded 2 matches" in ok("run", db, "--matches", 2).stdout
+    assert "recorded 2 matches" in quick_ok("run", db, "--matches", 2).stdout
     quick_ok("invite", db, "dora")
     return db
 

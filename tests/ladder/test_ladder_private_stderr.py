@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import gzip
 import json
-import subprocess
 from pathlib import Path
 
-from tests.ladder.conftest import PY, RANDOM_BOT, make_ladder, ok, py_bot, quick_ok, thousand
+from tests.inprocess import invoke
+from tests.ladder.conftest import PY, RANDOM_BOT, make_ladder, py_bot, quick_ok
 
 SECRET = "stderr-secret-7f3a9c"
 
@@ -32,7 +32,7 @@ def test_a_fault_detail_in_a_ladder_replay_does_not_quote_the_bot_s_stderr(
             "bob": py_bot(RANDOM_BOT, 2),
         },
     )
-    ok("run", db, "--matches", "1")
+    quick_ok("run", db, "--matches", "1")  # in this process; the bots are real programs
     files = db.with_name(db.name + ".files")
     replays = [p for p in files.rglob("*.jsonl*") if p.is_file()]
     assert replays, list(files.rglob("*"))
@@ -60,22 +60,9 @@ def test_a_match_still_quotes_it_for_the_author(tmp_path: Path) -> None:
     failing = tmp_path / "failing.sh"
     failing.write_text(f"#!/bin/sh\necho 'cannot run: {SECRET}' >&2\nexit 127\n")
     failing.chmod(0o755)
-    done = subprocess.run(
-        [
-            *thousand(),
-            "match",
-            str(failing),
-            f"{PY} {RANDOM_BOT}",
-            "--game",
-            "dice",
-            "--games",
-            "1",
-            "--json",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
+    # In this process: the claim is what the match reports (its JSON), the bots are real.
+    done = invoke(
+        ["match", failing, f"{PY} {RANDOM_BOT}", "--game", "dice", "--games", "1", "--json"]
     )
     faults = [f for game in json.loads(done.stdout)["games"] for f in game["faults"]]
     assert any(SECRET in f["detail"] for f in faults), faults
