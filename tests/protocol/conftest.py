@@ -60,9 +60,10 @@ def read_lines(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_bytes().splitlines()]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def document() -> dict[str, Any]:
-    """The published JSON Schemas, as `thousand protocol schema` prints them."""
+    """The published JSON Schemas, as `thousand protocol schema` prints them: printed once a
+    session (a worker's, under xdist) and only read."""
     done = run("protocol", "schema")
     assert done.returncode == 0, done.stderr
     printed: dict[str, Any] = json.loads(done.stdout)
