@@ -15,7 +15,6 @@ from tests.inputs.conftest import (
     HOSTILE_NAMES,
     assert_clean,
     invoke,
-    run,
     run_in_terminal,
     shows_names_escaped,
 )
@@ -41,7 +40,8 @@ def hostile_ladder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_ladder_standings_text_shows_names_as_text(hostile_ladder: Path) -> None:
-    done = run("ladder", "standings", hostile_ladder)
+    """As text (in process: what it says) and in a real terminal (colours, its width)."""
+    done = invoke("ladder", "standings", hostile_ladder)
     assert done.returncode == 0, done.explain()
     assert_clean(done)
     shows_names_escaped(done.stdout)
