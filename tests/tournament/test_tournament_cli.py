@@ -4,8 +4,10 @@ shape, a strong bot ranked first, a hostile bot name escaped in every output, on
 Where the length of a game is not what is tested, the dice games are the short capped rules
 (the simple table to 300, at most 30 rounds: ``builtin:first`` and the hostile bot never stop a
 turn, and would otherwise play the default 500). The strength test keeps the rules the expert
-is solved for. Refusals and help are read in this process (click's runner on the real command
-group); one refusal still runs as a program.
+is solved for. Refusals, help, and what a tournament writes and says where the program's
+process is not the claim, are read in this process (click's runner on the real command group;
+the bots are processes all the same); one refusal, the round robin and a quiet tournament
+still run the program.
 """
 
 from __future__ import annotations
@@ -100,7 +102,8 @@ def test_gauntlet_ranks_the_expert_above_random_bots(marker: str, tmp_path: Path
     # games against a random player (docs/bots.md); 60 such games make the fit sure that it
     # is above the field. Not that it is above each random bot's own estimate by its whole
     # margin: one of them meets it 20 times only, and 11 of 20 happens (seed 1 does it).
-    doc = tournament(
+    # The ranking is what the document says: read in this process (the expert a process).
+    doc = tournament_in_process(
         [
             "--game",
             "dice",
@@ -163,7 +166,8 @@ def test_a_hostile_bot_name_is_escaped_everywhere(marker: str, tmp_path: Path) -
     page = tmp_path / "t.html"
     args = ["--game", "dice", *capped(tmp_path)]
     args += ["builtin:random", "builtin:random", bot(HOSTILE, marker)]
-    done = run(["tournament", "--seed", "2", "--html", str(page), *args], tmp_path)
+    # What the command writes and says: read in this process (the hostile bot is a process).
+    done = in_process(["tournament", "--seed", "2", "--html", str(page), *args], tmp_path)
     assert done.returncode == 0, done.explain()
     text = page.read_text()
     assert PAGE_MARK in text
@@ -171,8 +175,7 @@ def test_a_hostile_bot_name_is_escaped_everywhere(marker: str, tmp_path: Path) -
     assert "&lt;script&gt;" in text
     assert "\x1b" not in done.stdout + done.stderr
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # atomic
-    # The document keeps the name as data; a reader escapes it where it shows it. (What the
-    # command says: read in this process, the hostile bot still a process of its own.)
+    # The document keeps the name as data; a reader escapes it where it shows it.
     doc = tournament_in_process(args, tmp_path)
     assert doc["bots"][2]["name"].startswith("<script>")
     assert_no_leftovers(marker)
