@@ -7,7 +7,8 @@ candidate that gives it the lot and the hand it was dealt, with the whole deal t
 predicts. A deal counts as predicted when that predicted deal is the replay's: a wrong
 candidate that matches the lot and one hand by chance (among 6,006 candidates, about one game
 in 170) knows nothing of the other hands. Without ``--seed`` (a fresh 128-bit secret) no deal
-is predicted; with a small explicit seed every one is, which shows the probe works.
+is predicted; with a small explicit seed every one is, which shows the probe works (there it
+tries the first ``KNOWN_SEED_CANDIDATES`` masters only: the seed and wrong ones among them).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 
 from tests.fairplay.conftest import (
     CANDIDATES,
+    KNOWN_SEED_CANDIDATES,
     game_replays,
     play,
     predictor,
@@ -55,21 +57,23 @@ def test_a_match_without_seed_deals_nothing_predictable(tmp_path: Path) -> None:
 
 
 def test_a_match_with_a_small_seed_is_predicted_deal_by_deal(tmp_path: Path) -> None:
-    bots = [predictor(), "builtin:random", "builtin:random"]
+    bots = [predictor(KNOWN_SEED_CANDIDATES), "builtin:random", "builtin:random"]
     run, folder = play(bots, "cards", tmp_path, *THREE_GAMES, "--seed", "7")
     found = reports(folder / "logs")
     assert len(found) == 3, run.explain()
     assert predicted(found, folder) == [(game, "new-game", 7) for game in range(3)], found
 
 
-def _ladder(folder: Path, *seed: str) -> tuple[list[dict[str, Any]], Path]:
+def _ladder(
+    folder: Path, *seed: str, candidates: int = CANDIDATES
+) -> tuple[list[dict[str, Any]], Path]:
     db = folder / "deals.db"
     rules = rules_file(folder, "cards")
     init = quick_ok(
         "init", db, "--game", "cards", "--players", 3, "--rules", rules,
         "--sandbox", "rlimits", "--allow-weak-sandbox", *seed,
     )  # fmt: skip
-    quick_ok("add", db, "cheat", predictor(), "--no-check")
+    quick_ok("add", db, "cheat", predictor(candidates), "--no-check")
     quick_ok("add", db, "anna", "builtin:random", "--no-check")
     quick_ok("add", db, "boris", "builtin:random", "--no-check")
     ok("run", db, "--matches", 1, timeout=180)
@@ -91,6 +95,7 @@ def test_a_ladder_without_seed_deals_nothing_predictable(tmp_path: Path) -> None
 
 
 def test_a_ladder_with_seed_zero_is_predicted_deal_by_deal(tmp_path: Path) -> None:
-    found, match = _ladder(tmp_path, "--seed", "0")
+    found, match = _ladder(tmp_path, "--seed", "0", candidates=KNOWN_SEED_CANDIDATES)
     assert len(found) == 6, found
+    assert all(r["tried"] == 6 * (KNOWN_SEED_CANDIDATES + 1) for r in found), found
     assert predicted(found, match) == [(game, "ladder-1", 0) for game in range(6)], found

@@ -19,16 +19,15 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from tests.bot_access import open_to_bots
 from tests.fairplay.conftest import (
+    RECORDED_GAMES,
+    Recorded,
     game_replays,
     play,
     predictor,
-    py_bot,
     reported_seed,
     reports,
 )
-from tests.referee.conftest import RECORDER
 
 Message = dict[str, Any]
 
@@ -90,12 +89,10 @@ def early_throws(
     return problems
 
 
-def test_no_message_names_a_throw_before_it_is_drawn(tmp_path: Path) -> None:
-    logs = [open_to_bots(tmp_path) / f"seen-{i}.jsonl" for i in range(3)]
-    bots = [py_bot(RECORDER, log) for log in logs]
-    run, folder = play(bots, "dice", tmp_path, "--games", "3", "--sandbox", "none")
+def test_no_message_names_a_throw_before_it_is_drawn(recorded: Recorded) -> None:
+    run, folder, logs = recorded.run, recorded.folder, recorded.transcripts
     replays = game_replays(folder)
-    assert len(replays) == 3
+    assert len(replays) == RECORDED_GAMES
     assert sum(len(chance_throws(r)) for r in replays) > 30
     master = reported_seed(run)
     seeds = {str(master), format(master, "x"), *(r[0]["seed"] for r in replays)}

@@ -21,9 +21,10 @@ import pytest
 
 from tests.bot_access import open_to_bots
 from tests.fairplay.conftest import PRELOAD_C, RANDOM_BOT, play
-from tests.ladder.conftest import ok
+from tests.inprocess import invoke
+from tests.ladder.conftest import ROOT, ok, quick_ok
 from tests.processes import leftovers, processes_with
-from tests.referee.conftest import PY, assert_no_leftovers, kill_by_pid, run_match
+from tests.referee.conftest import PY, assert_no_leftovers, kill_by_pid
 from tests.requirements import c_compiler, need
 
 
@@ -115,8 +116,8 @@ def test_ladder_add_checks_the_bot_inside_the_ladders_sandbox(tmp_path: Path, ma
     need("bwrap")
     _, manifest, outside = contestant(tmp_path, marker)
     db = tmp_path / "env.db"
-    ok("init", db, "--game", "dice")  # bwrap by default
-    ok("add", db, "preloader", manifest, timeout=180)
+    quick_ok("init", db, "--game", "dice")  # bwrap by default
+    ok("add", db, "preloader", manifest, timeout=180)  # the check runs the bot: the program
     assert not [str(p) for p in leftovers(marker)]
     assert not outside.exists(), outside.read_text()
 
@@ -125,12 +126,13 @@ def test_ladder_add_checks_the_bot_inside_the_ladders_sandbox(tmp_path: Path, ma
 def test_a_manifest_env_name_that_could_smuggle_a_variable_is_refused(
     tmp_path: Path, name: str
 ) -> None:
+    """What the command says, read in this process: no bot is started."""
     manifest = tmp_path / "bot.json"
     manifest.write_text(
         json.dumps({"command": [PY, str(RANDOM_BOT)], "env": {name: "1"}}), encoding="utf-8"
     )
-    run = run_match([str(manifest), "builtin:random"], as_json=False)
-    assert run.returncode == 1, run.explain()
+    run = invoke(["match", manifest, "builtin:random", "--game", "dice"], cwd=ROOT)
+    assert run.returncode == 1, run
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("thousand: error: bot manifest"), lines
     assert "Traceback" not in run.stderr

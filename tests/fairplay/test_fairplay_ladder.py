@@ -40,7 +40,10 @@ def contest(tmp_path_factory: pytest.TempPathFactory) -> Contest:
     folder = tmp_path_factory.mktemp("contest")
     db = folder / "contest.db"
     files = files_dir(db)
-    init = ok("init", db, "--game", "cards", "--players", 3, "--rules", rules_file(folder, "cards"))
+    # What init says is read in this process; the match is the real program.
+    init = quick_ok(
+        "init", db, "--game", "cards", "--players", 3, "--rules", rules_file(folder, "cards")
+    )
     targets = [str(db), f"{db}-wal", str(files), str(files / "replays"), str(folder)]
     probe = reader_copy(tmp_path_factory.mktemp("entrant"), targets)  # not under the ladder's
     quick_ok("add", db, "reader", py_bot(probe), "--no-check")

@@ -32,7 +32,9 @@ from tests.requirements import need
 
 CHANCE_LEVEL = 7 / 17
 """A card of another seat, placed uniformly among the 17 unseen cards' slots (7 + 7 + 3)."""
-GAMES = 12  # two deals, six seatings each
+GAMES = 6
+"""One deal in its six seatings: five chances to carry it from one seating into the next (two
+deals gave ten, at twice the CPU, and proved no more; issue 29)."""
 FRESH_PLACES = {"global", "home", "tmpdir", "cwd"}
 """Where a memory would mean a reused process or working directory."""
 
@@ -108,7 +110,7 @@ def test_memory_through_disk_under_rlimits_is_found_and_announced(
     assert (own / f"fairplay-{word}.json").exists() == (os.geteuid() != 0)
     assert "thousand: warning: with --sandbox rlimits a bot can keep notes on disk" in stderr
     remembered = [r for r in found if r["found"]]
-    assert len(remembered) >= 8, found  # every seating after a deal's first, mostly
+    assert len(remembered) >= 4, found  # every seating after the deal's first, mostly
     assert all("tmp" in r["found"] for r in remembered), remembered
     cards = 14 * len(remembered)
     right = sum(r["right"] for r in remembered)

@@ -27,8 +27,9 @@ import pytest
 from referee.players.sandbox import DEFAULT_USER, host_user, permitted
 from tests.bot_access import open_to_bots
 from tests.fairplay.conftest import play, py_bot, reader_copy, reports
+from tests.inprocess import invoke
 from tests.ladder.conftest import quick_ok
-from tests.referee.conftest import PY, run_match
+from tests.referee.conftest import PY, ROOT
 from tests.requirements import need
 
 
@@ -122,16 +123,22 @@ def run_reader(tmp_path: Path, bot: str, mode: str) -> list[dict[str, Any]]:
     return reports(folder / "logs")
 
 
-@pytest.mark.parametrize("kind", ["manifest", "command line"])
-def test_bwrap_shows_no_path_the_bot_names(tmp_path: Path, secrets: Secrets, kind: str) -> None:
+def test_bwrap_shows_no_path_the_bot_names(tmp_path: Path, secrets: Secrets) -> None:
+    """The paths named in a manifest and on a command line: two probes at one table (one
+    match, one set of secrets, issue 29), each read from its own log."""
     need("bwrap")
-    if kind == "manifest":
-        bot = str(manifest_bot(tmp_path / "bot", secrets))
-    else:
-        bot = py_bot(reader_copy(tmp_path / "bot", secrets.written), *secrets.named)
-    found = run_reader(tmp_path, bot, "bwrap")
-    assert sorted(r["path"] for r in found) == sorted(secrets.paths), found
-    assert reached(found, secrets.token) == []
+    kinds = {
+        "manifest": str(manifest_bot(tmp_path / "bot-manifest", secrets)),
+        "command line": py_bot(
+            reader_copy(tmp_path / "bot-command", secrets.written), *secrets.named
+        ),
+    }
+    bots = [*kinds.values(), "builtin:random"]
+    _, folder = play(bots, "dice", tmp_path, "--games", "1", "--sandbox", "bwrap")
+    for index, kind in enumerate(kinds):
+        found = reports(folder / "logs", f"bot{index}-*.stderr.log")
+        assert sorted(r["path"] for r in found) == sorted(secrets.paths), (kind, found)
+        assert reached(found, secrets.token) == [], kind
     assert secrets.written_files() == []
 
 
@@ -158,12 +165,13 @@ def bot_may(path: str, mode: int) -> bool:
 
 @pytest.mark.parametrize("cwd", ["/", "../..", "/tmp"])
 def test_a_manifest_cannot_make_a_shared_folder_its_own(tmp_path: Path, cwd: str) -> None:
+    """What the command says, read in this process: no bot is started."""
     folder = tmp_path / "a" / "b"
     folder.mkdir(parents=True)
     manifest = folder / "bot.json"
     manifest.write_text(json.dumps({"command": [PY, "reader.py"], "cwd": cwd}))
-    run = run_match([str(manifest), "builtin:random"], as_json=False)
-    assert run.returncode == 1, run.explain()
+    run = invoke(["match", manifest, "builtin:random", "--game", "dice"], cwd=ROOT)
+    assert run.returncode == 1, run
     lines = run.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("thousand: error: bot manifest"), run.explain()
+    assert len(lines) == 1 and lines[0].startswith("thousand: error: bot manifest"), run
     assert "cwd" in lines[0], lines

@@ -12,12 +12,10 @@ that the comparison would catch a derivation that leaks.
 from __future__ import annotations
 
 import hashlib
-from pathlib import Path
 from typing import Any
 
 from referee.games import chance
-from tests.fairplay.conftest import RANDOM_BOT, game_replays, match_folder, py_bot, rules_file
-from tests.referee.conftest import run_match
+from tests.fairplay.conftest import Recorded, game_replays, reported_seed
 from thousand.game import CHANCE
 from thousand.registry import game_spec
 from thousand.rules_io import load_rules
@@ -79,22 +77,12 @@ def guesses(seeds: list[str], index: int) -> dict[str, str]:
     }
 
 
-def test_published_seeds_do_not_lead_to_the_next_game(tmp_path: Path) -> None:
-    rules_path = rules_file(tmp_path, "dice")
-    run = run_match(
-        [py_bot(RANDOM_BOT, 3), "builtin:random"],
-        "--rules",
-        str(rules_path),
-        "--games",
-        "4",
-        replays=tmp_path / "replays",
-        game="dice",
-    )
-    assert run.returncode == 0, run.explain()
-    master = int(run.doc["seed"])  # shown in the final report only
+def test_published_seeds_do_not_lead_to_the_next_game(recorded: Recorded) -> None:
+    """The replays of the session's recorded match (four unseeded games; conftest.py)."""
+    master = reported_seed(recorded.run)  # shown in the final report only
     assert not chance.is_guessable(master), master
-    rules = load_rules("dice", str(rules_path))
-    replays = game_replays(match_folder(tmp_path / "replays"))
+    rules = load_rules("dice", str(recorded.rules))
+    replays = game_replays(recorded.folder)
     seeds = [r[0]["seed"] for r in replays]
     assert len(set(seeds)) == 4 and all(len(s) == 64 for s in seeds), seeds
     hits = []
