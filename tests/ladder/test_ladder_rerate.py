@@ -90,9 +90,10 @@ def test_a_tampered_rating_fails_the_check_and_rerate_repairs_it(
 def test_rerate_during_a_live_run_is_exact_and_harmless(
     tmp_path: Path, ladders: Ladders, runs: Runs
 ) -> None:
-    """Two players a match, 30 of them before the rerates start: each match costs the run
-    a table process and a recording whatever its games, so the history is half the classic
-    test's 60 matches, and the rerates start sooner while the run goes on recording."""
+    """Two players a match (two games each: a third of the games of three), and 30 recorded
+    before the rerates start: each match costs the run a table process and its recording
+    whatever its games, so the history is half what it was (60), and the rerates start
+    sooner while the run goes on recording under them."""
     db = ladders.copy_table(tmp_path, FIELD, players=2)
     live = runs.start(db, "--forever", "--concurrency", 2)
     # A longer history makes each recompute take longer, and a race likelier to show; the
