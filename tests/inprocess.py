@@ -11,6 +11,10 @@ to stderr as the traceback the real program would print, so "no traceback" asser
 from __future__ import annotations
 
 import contextlib
+import json
+import resource
+import subprocess
+import sys
 import traceback
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -84,10 +88,6 @@ def invoke_all(
     start-up instead of one per case, yet still a process of its own, for cases that could
     hang or eat memory — bounded by ``timeout`` for all of them and ``address_space`` bytes
     (RLIMIT_AS), which a case that escaped its bound runs into instead of swapping."""
-    import json
-    import resource
-    import subprocess
-    import sys
 
     def limited() -> None:
         if address_space is not None:
