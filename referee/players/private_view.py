@@ -6,17 +6,17 @@ unprivileged referee's own user). Whatever that user may read under /etc, /opt a
 referee that runs it — must not reach the bot, yet the rest of those folders (tools in
 /usr/local, configuration in /etc) must.
 
-The view is built from one look at the machine, ``RESCAN_SECONDS`` old at most. It used
-to lay an empty tmpfs over each such path of the last look, and bwrap must create a mount
-point for that: when the path had gone in the meantime (a folder removed while a ladder
-ran), bwrap could not create it in the read-only /opt ("Can't mkdir …: Read-only file
-system") and no bot started — a test that made and removed one beside a running ladder
-turned the games of two matches into absences, on CI. A check just before the start
-narrowed that window but could not close it. Now each folder that holds something hidden
-becomes an empty tmpfs into which its other entries of the look are bound back with
-``--ro-bind-try``: nothing has to exist for bwrap to start, an entry gone since is
-skipped, a hidden path is not shown even by name, and an entry made since the look is not
-shown until the next one.
+The hidden paths come from one look at the machine, ``RESCAN_SECONDS`` old at most. Each
+used to be covered with an empty tmpfs on its own path, for which bwrap must create a mount
+point: when the path had gone in the meantime (a folder removed while a ladder ran), bwrap
+could not create it in the read-only /opt ("Can't mkdir …: Read-only file system") and no bot
+started — a test that made and removed one beside a running ladder turned the games of two
+matches into absences, on CI. A check just before the start narrowed that window but could
+not close it. Now each folder that holds something hidden becomes an empty tmpfs into which
+its entries as they are at the bot's start are bound back with ``--ro-bind-try``, but for
+those hidden by the look and any that is private now (made since the look): nothing has to
+exist for bwrap to start, an entry gone since is skipped, a hidden path is not shown even
+by name, and a folder made since the look is shown at once if anyone may read it.
 """
 
 from __future__ import annotations
@@ -41,10 +41,31 @@ a private folder made while a ladder runs is hidden from the bots started a minu
 class OrganiserView:
     """One look at ``PRIVATE_SCAN`` for one host user."""
 
-    hidden: tuple[str, ...]
+    uid: int
+    gids: frozenset[int]
+    hidden: frozenset[str]
     """What the user may read and other users may not (folders are not entered)."""
-    mounts: tuple[str, ...]
-    """bwrap arguments, after the system folders' binds, that show everything else."""
+    covered: tuple[str, ...]
+    """The folders holding a hidden path, each shown as an empty tmpfs, parents first."""
+
+    def mounts(self) -> list[str]:
+        """bwrap arguments, after the system folders' binds, that show all but the hidden:
+        each covered folder's entries as they are now (one listing of a few folders per bot
+        start), less those hidden by the look or private now."""
+        mounts: list[str] = []
+        skipped = self.hidden.union(self.covered)
+        for folder in self.covered:
+            mounts += ["--tmpfs", folder]
+            with contextlib.suppress(OSError):
+                for entry in sorted(os.scandir(folder), key=lambda entry: entry.name):
+                    with contextlib.suppress(OSError):
+                        if entry.path in skipped or _hidden_now(entry, self.uid, self.gids):
+                            continue
+                        if entry.is_symlink():
+                            mounts += ["--symlink", os.readlink(entry.path), entry.path]
+                        else:
+                            mounts += ["--ro-bind-try", entry.path, entry.path]
+        return mounts
 
 
 _views: dict[tuple[int, frozenset[int]], tuple[float, OrganiserView]] = {}
@@ -64,20 +85,20 @@ def organiser_view(uid: int, gids: frozenset[int]) -> OrganiserView:
 def look(uid: int, gids: frozenset[int]) -> OrganiserView:
     hidden = _hidden(uid, gids)
     covered = sorted({folder for path in hidden for folder in _folders_above(path)})
-    left_out = set(hidden) | set(covered)
-    mounts: list[str] = []
-    for folder in covered:  # sorted: a folder's tmpfs comes before those of its subfolders
-        mounts += ["--tmpfs", folder]
-        with contextlib.suppress(OSError):
-            for entry in sorted(os.scandir(folder), key=lambda entry: entry.name):
-                if entry.path in left_out:
-                    continue
-                if entry.is_symlink():
-                    with contextlib.suppress(OSError):
-                        mounts += ["--symlink", os.readlink(entry.path), entry.path]
-                else:
-                    mounts += ["--ro-bind-try", entry.path, entry.path]
-    return OrganiserView(hidden, tuple(mounts))
+    return OrganiserView(uid, gids, frozenset(hidden), tuple(covered))
+
+
+def _hidden_now(entry: os.DirEntry[str], uid: int, gids: frozenset[int]) -> bool:
+    """What the look would hide of an entry of a covered folder, decided at the start."""
+    return _is_hidden(entry.stat(follow_symlinks=False), uid, gids)
+
+
+def _is_hidden(found: os.stat_result, uid: int, gids: frozenset[int]) -> bool:
+    """A folder the user may list and enter, or a file it may read, and a stranger may not
+    (links and special files are never read through: a link's target is checked itself)."""
+    if stat.S_ISDIR(found.st_mode):
+        return _private(found, uid, gids, 0o5)
+    return stat.S_ISREG(found.st_mode) and _private(found, uid, gids, 0o4)
 
 
 def _folders_above(path: str) -> list[str]:
@@ -99,15 +120,13 @@ def _hidden(uid: int, gids: frozenset[int]) -> tuple[str, ...]:
             for name in list(dirs):
                 path = os.path.join(folder, name)
                 with contextlib.suppress(OSError):
-                    found = os.lstat(path)
-                    if stat.S_ISDIR(found.st_mode) and _private(found, uid, gids, 0o5):
+                    if _is_hidden(os.lstat(path), uid, gids):
                         hidden.append(path)
-                        dirs.remove(name)
+                        dirs.remove(name)  # not entered: nothing in it is shown
             for name in files:
                 path = os.path.join(folder, name)
                 with contextlib.suppress(OSError):
-                    found = os.lstat(path)
-                    if stat.S_ISREG(found.st_mode) and _private(found, uid, gids, 0o4):
+                    if _is_hidden(os.lstat(path), uid, gids):
                         hidden.append(path)
     return tuple(hidden)
 

@@ -444,7 +444,7 @@ def bwrap_argv(
             argv += ["--symlink", os.readlink(path), path]
         elif os.path.isdir(path):
             argv += ["--ro-bind", path, path]
-    argv += organiser_view(*host_identity(user)).mounts
+    argv += organiser_view(*host_identity(user)).mounts()
     argv += ["--proc", "/proc", "--dev", "/dev"]
     argv += ["--size", str(sandbox.memory_mib * MIB), "--tmpfs", "/tmp"]
     for path in visible:

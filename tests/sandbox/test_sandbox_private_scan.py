@@ -78,25 +78,37 @@ def test_a_bot_starts_when_what_the_look_saw_is_gone_and_sees_only_the_public_fo
 
 
 @requires("bwrap")
-def test_a_folder_made_after_the_look_beside_a_hidden_one_is_not_shown(
+def test_a_folder_made_after_the_look_beside_a_hidden_one_is_shown_only_if_public(
     in_opt: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The folders around a hidden path show only what the look saw: a private folder made a
-    moment later is not there for the bot either (until the next look decides)."""
+    """The folders around a hidden path are listed at each start: a folder anyone may read,
+    made a moment after the look, is there for the bot (a build reads an organiser's new
+    tools at once; CI caught a first version that showed only what the look saw), and a
+    private one made as quickly is not."""
     monkeypatch.setattr(private_view, "_views", {})
     hidden, _ = in_opt
     workdir = tmp_path / "work"
     workdir.mkdir()
-    argv = bwrap_argv(Sandbox(mode="bwrap"), str(workdir), [], user=(65534, 65534))
-    later = Path("/opt") / f"thousand-later-{uuid.uuid4().hex}"
-    later.mkdir(mode=0o700)
+    organiser_view(*NOBODY)  # the look, while /opt holds the hidden folder
+    token = uuid.uuid4().hex
+    private, public = (
+        Path("/opt") / f"thousand-later-{token}",
+        Path("/opt") / f"thousand-new-{token}",
+    )
+    private.mkdir(mode=0o700)
+    public.mkdir(mode=0o755)
     try:
-        os.chown(later, 65534, 65534)
-        seen = _in_bwrap(argv, "/bin/ls", "/opt")
+        os.chown(private, 65534, 65534)
+        (public / "tool.txt").write_text("new tool\n")
+        argv = bwrap_argv(Sandbox(mode="bwrap"), str(workdir), [], user=(65534, 65534))
+        seen = _in_bwrap(argv, "/bin/sh", "-c", f"ls /opt; cat {public}/tool.txt")
         assert seen.returncode == 0, seen.stderr
-        assert later.name not in seen.stdout and hidden.name not in seen.stdout
+        assert "new tool" in seen.stdout and public.name in seen.stdout
+        assert private.name not in seen.stdout and hidden.name not in seen.stdout
+        assert str(private) not in organiser_view(*NOBODY).hidden  # the look is not redone
     finally:
-        shutil.rmtree(later)
+        shutil.rmtree(private)
+        shutil.rmtree(public)
 
 
 def test_a_private_folder_made_after_a_look_is_hidden_once_the_look_is_old(
