@@ -142,4 +142,17 @@ def own_cluster(tmp_path: Path) -> Iterator[Cluster]:
 
 
 # The ladder tests' fixtures: the same session-wide ladder templates and bot marker.
-from tests.ladder.conftest import ladders, marker, runs  # noqa: E402, F401
+from tests.ladder.conftest import ROOT, ladders, marker, runs, thousand  # noqa: E402, F401
+
+
+def match(*args: object, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """``thousand match ARGS`` as the real program, with ``env`` added to the environment."""
+    return subprocess.run(
+        [*thousand(), "match", *(str(a) for a in args)],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        cwd=ROOT,
+        env={**os.environ, **(env or {})},
+        check=False,
+    )

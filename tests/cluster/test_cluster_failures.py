@@ -12,13 +12,11 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
 from pathlib import Path
 
 from tests.cluster.conftest import Cluster
 from tests.ladder.conftest import (
     RANDOM_BOT,
-    ROOT,
     Ladders,
     Runs,
     check_consistent,
@@ -27,7 +25,6 @@ from tests.ladder.conftest import (
     ok,
     py_bot,
     quick_ok,
-    thousand,
     wait_until,
 )
 from tests.ladder.test_ladder_reliability import recorded
@@ -50,21 +47,6 @@ def field(marker: str) -> dict[str, str]:
 
 def replay_files(db: Path) -> set[str]:
     return {str(p) for p in (db.parent / "ladder.db.files").rglob("*") if p.is_file()}
-
-
-def start_run(runs: Runs, *args: object, env: dict[str, str]) -> subprocess.Popen[str]:
-    """``runs.start`` with variables added to the environment (killed at the end alike)."""
-    proc = subprocess.Popen(
-        [*thousand(), "ladder", "run", *(str(a) for a in args)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-        start_new_session=True,
-        env={**os.environ, **env},
-    )
-    runs.procs.append(proc)
-    return proc
 
 
 def test_slow_killed_and_lost_parts_of_the_cluster_never_cost_a_match_twice(
@@ -130,7 +112,7 @@ def test_slow_killed_and_lost_parts_of_the_cluster_never_cost_a_match_twice(
     files = replay_files(db)
 
     # The scheduler lost mid-run: one line, the matches in flight abandoned, nothing half done.
-    second = start_run(runs, db, *args, env={"THOUSAND_DASK_RECONNECT_WAIT": SCHEDULER_WAIT})
+    second = runs.start(db, *args, env={"THOUSAND_DASK_RECONNECT_WAIT": SCHEDULER_WAIT})
     wait_until(lambda: counts(db)["done"] > killed["done"], 60, "a match of the second run")
     own_cluster.kill("scheduler")
     _, stderr = second.communicate(timeout=120)

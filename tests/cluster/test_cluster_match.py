@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -19,23 +17,11 @@ from referee.cluster.submit import Cluster as Coordinator
 from referee.games.match import GameOutcome, MatchConfig
 from referee.players.botspec import parse_bot
 from referee.players.sandbox import Sandbox
-from tests.cluster.conftest import Cluster
-from tests.ladder.conftest import DICE_BOT, RANDOM_BOT, SHORT_DICE, thousand
+from tests.cluster.conftest import Cluster, match
+from tests.ladder.conftest import DICE_BOT, RANDOM_BOT, SHORT_DICE
 from thousand.rules_io import rules_from_mapping
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def match(*args: object, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [*thousand(), "match", *(str(a) for a in args)],
-        capture_output=True,
-        text=True,
-        timeout=180,
-        cwd=ROOT,
-        env={**os.environ, **(env or {})},
-        check=False,
-    )
 
 
 def comparable(document: dict[str, Any]) -> dict[str, Any]:

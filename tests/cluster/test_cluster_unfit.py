@@ -13,17 +13,15 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 
 from referee.cli.ladder import ladder
-from tests.cluster.conftest import Cluster
+from tests.cluster.conftest import Cluster, match
 from tests.cluster.test_cluster_unrunnable import manifest_folder
 from tests.inprocess import invoke
 from tests.ladder.conftest import (
     RANDOM_BOT,
-    ROOT,
     Ladders,
     check_consistent,
     cli,
@@ -31,22 +29,9 @@ from tests.ladder.conftest import (
     one_error_line,
     quick_ok,
     read_only,
-    thousand,
 )
 
 OLD_TAR = str(Path(__file__).with_name("old_tar_worker.py"))
-
-
-def match(*args: object, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [*thousand(), "match", *(str(a) for a in args)],
-        capture_output=True,
-        text=True,
-        timeout=180,
-        cwd=ROOT,
-        env={**os.environ, **env},
-        check=False,
-    )
 
 
 def test_workers_unfit_for_the_bots_hand_their_tasks_on_and_without_a_fit_one_it_stops(

@@ -286,7 +286,8 @@ class Runs:
     def __init__(self) -> None:
         self.procs: list[subprocess.Popen[str]] = []
 
-    def start(self, *args: object) -> subprocess.Popen[str]:
+    def start(self, *args: object, env: dict[str, str] | None = None) -> subprocess.Popen[str]:
+        """``thousand ladder run ARGS``, with ``env`` added to the environment."""
         proc = subprocess.Popen(
             [*thousand(), "ladder", "run", *(str(a) for a in args)],
             stdout=subprocess.PIPE,
@@ -294,6 +295,7 @@ class Runs:
             text=True,
             cwd=ROOT,
             start_new_session=True,
+            env=None if env is None else {**os.environ, **env},
         )
         self.procs.append(proc)
         return proc
