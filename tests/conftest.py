@@ -75,3 +75,26 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     """A test's ``requires`` needs: skipped where unmet, failed under CI=true."""
     for mark in item.iter_markers("requires"):
         need(*mark.args)
+
+
+def _forks_so_far() -> int:
+    """Processes the machine has started since boot (the ``processes`` line of /proc/stat)."""
+    for line in Path("/proc/stat").read_text().splitlines():
+        if line.startswith("processes "):
+            return int(line.split()[1])
+    return 0
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item) -> Iterator[None]:
+    """With ``THOUSAND_TEST_FORKS=FILE``, each test's count of processes started on the machine
+    (setup, call and teardown) is appended to FILE as ``COUNT<TAB>NODEID``: where the suite's
+    CPU goes is mostly in processes (bots, launchers, ``thousand``; docs/benchmarks.md), and
+    this says which tests start them. Meant for ``-n 0`` on an idle machine (other workers'
+    and the machine's own processes are counted too)."""
+    record = os.environ.get("THOUSAND_TEST_FORKS")
+    before = _forks_so_far() if record else 0
+    yield
+    if record:
+        with open(record, "a", encoding="utf-8") as handle:
+            handle.write(f"{_forks_so_far() - before}\t{item.nodeid}\n")
