@@ -15,6 +15,7 @@ import click
 
 from referee.cli import ladder_server
 from referee.cli.bounds import MAX_SEATS, int_range, time_options
+from referee.cli.options import concurrency_option
 from referee.cli.sandbox_options import sandbox_options_defaulting
 from referee.games.chance import MAX_SEED, fresh_seed, is_guessable
 from referee.ladder import names, paths, ratings, rerate, service, standings, store
@@ -389,7 +390,7 @@ def _parse_until(text: str) -> float:
     help="Stop once the ladder holds N finished matches (a restart completes it).",
 )
 @click.option("--forever", is_flag=True, help="Play until interrupted.")
-@click.option("--concurrency", type=click.IntRange(min=1), default=1, show_default=True)
+@concurrency_option("Matches at once, each with its own bot processes.")
 @click.option(
     "--executor",
     "executor_text",

@@ -71,6 +71,8 @@ def test_mistakes_give_one_clear_line(tmp_path: Path, ladders: Ladders) -> None:
     # Bad database paths, for reading and for creating (in this process: the real program's
     # one line is test_ladder_damage.py's test_the_real_run_and_serve_say_it_in_one_line_too).
     assert "no ladder at" in one_error_line(quick("run", missing, "--matches", 1))
+    # The same bound as match and tournament: 256 matches at once, each with its bots.
+    assert "not in the range 1<=x<=256" in one_error_line(quick("run", db, "--concurrency", 257))
     for command in ("standings", "list", "games", "rerate"):
         assert "no ladder at" in one_error_line(quick(command, missing))
     assert "not a ladder database" in one_error_line(quick("standings", junk))
