@@ -38,7 +38,6 @@ from referee.games.resume import (
     finished_games,
     logs_folder,
     resume_run,
-    sandbox_from_json,
     time_to_json,
     write_manifest,
 )
@@ -94,18 +93,21 @@ def run_match_command(
             return _error("--resume takes the bots from the run's manifest: give no BOT")
         try:
             resumed = resume_run(Path(resume), "match")
-            if resumed.warning is not None:
-                print(f"thousand: warning: {resumed.warning}", file=sys.stderr)
-            options = resumed.manifest.options
-            game, rules_arg = resumed.manifest.game, resumed.manifest.rules_label
-            bots, seed = tuple(resumed.manifest.bots), resumed.manifest.seed
+        except ResumeError as error:
+            return _error(str(error))
+        if resumed.warning is not None:
+            print(f"thousand: warning: {resumed.warning}", file=sys.stderr)
+        options = resumed.manifest.options
+        game, rules_arg = resumed.manifest.game, resumed.manifest.rules_label
+        bots, seed = tuple(resumed.manifest.bots), resumed.manifest.seed
+        time, sandbox = resumed.time, resumed.sandbox
+        # Only the reading of the manifest's own options is its damage; any other error in
+        # resuming is a bug of ours, which must not be reported as the user's file.
+        try:
             games, rotate = int(options["games"]), bool(options["rotate"])
             concurrency, compress = int(options["concurrency"]), bool(options["compress"])
-            sprt_text, time = options.get("sprt"), resumed.time
-            sandbox = sandbox_from_json(options["sandbox"])
+            sprt_text = options.get("sprt")
         except (KeyError, TypeError, ValueError) as error:
-            if isinstance(error, ResumeError):
-                return _error(str(error))
             return _error(f"the run manifest is damaged ({for_terminal(str(error), 80)})")
     elif not bots:
         return _error("give the BOTs of the match (or --resume DIR)")

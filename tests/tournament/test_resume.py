@@ -181,6 +181,11 @@ def test_a_resume_from_elsewhere_or_of_the_other_kind_is_refused(tmp_path: Path)
     older = in_process(["match", "--resume", str(folder)], tmp_path)
     assert older.returncode == 0, older.explain()
     assert "warning: the run was started by thousand 0.0.1" in older.stderr
+    bad_options = {**manifest, "options": {**manifest["options"], "games": "many"}}
+    (folder / "run.json").write_text(json.dumps(bad_options))
+    options = in_process(["match", "--resume", str(folder)], tmp_path)
+    assert options.returncode == 1 and "Traceback" not in options.stderr, options.explain()
+    assert "the run manifest is damaged" in options.stderr, options.explain()
     (folder / "run.json").write_text("{not json")
     damaged = in_process(["match", "--resume", str(folder)], tmp_path)
     assert damaged.returncode == 1 and "not a run manifest" in damaged.stderr
