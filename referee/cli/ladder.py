@@ -17,6 +17,7 @@ from referee.cli import ladder_server
 from referee.cli.bounds import MAX_SEATS, int_range, time_options
 from referee.cli.options import concurrency_option
 from referee.cli.sandbox_options import sandbox_options_defaulting
+from referee.errors import fail
 from referee.games.chance import MAX_SEED, fresh_seed, is_guessable
 from referee.ladder import names, paths, ratings, rerate, service, standings, store
 from referee.ladder.privacy import warn_line
@@ -29,12 +30,6 @@ from thousand.registry import GAME_NAMES, game_spec
 from thousand.rules_io import load_rules
 
 ladder_sandbox_options = sandbox_options_defaulting("bwrap")
-
-
-def fail(message: str) -> None:
-    # Messages quote entrants' names and bots' lines: escaped, so one line stays one line.
-    click.echo(f"thousand: error: {for_terminal(message)}", err=True)
-    sys.exit(1)
 
 
 def _open(path: str, *, write: bool = True) -> sqlite3.Connection:

@@ -7,22 +7,17 @@ import errno
 import json
 import socket
 import sqlite3
-import sys
 from pathlib import Path
 
 import click
 
+from referee.errors import fail
 from referee.ladder import service, store
 from referee.ladder.privacy import warn_line
 from referee.players.sandbox import Sandbox, SandboxError, resolve
 from referee.safetext import for_terminal
 
 MIB = 1 << 20
-
-
-def fail(message: str) -> None:
-    click.echo(f"thousand: error: {for_terminal(message)}", err=True)
-    sys.exit(1)
 
 
 def _open(db: str) -> sqlite3.Connection:

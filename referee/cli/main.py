@@ -28,6 +28,7 @@ from referee.cli.options import (
     seed_option,
 )
 from referee.cli.sandbox_options import sandbox_options
+from referee.errors import fail, report_error
 from referee.players.sandbox import Sandbox
 from thousand import __version__
 from thousand.errors import RulesError
@@ -35,12 +36,6 @@ from thousand.registry import GAME_NAMES, game_spec
 from thousand.rules_io import load_rules, rules_table
 
 GAME_OPTION = click.Choice(GAME_NAMES)
-
-
-def fail(message: str) -> None:
-    """Print one line and exit 1: the shape of every error a person can cause."""
-    click.echo(f"thousand: error: {message}", err=True)
-    sys.exit(1)
 
 
 LAZY_COMMANDS = {
@@ -85,16 +80,11 @@ class ThousandGroup(click.Group):
                 error.show()
                 sys.exit(error.exit_code)
             where = error.ctx.command_path if error.ctx is not None else "thousand"
-            click.echo(
-                f"thousand: error: {error.format_message()} (see '{where} --help')", err=True
-            )
-            sys.exit(error.exit_code)
+            fail(f"{error.format_message()} (see '{where} --help')", error.exit_code)
         except click.ClickException as error:
-            click.echo(f"thousand: error: {error.format_message()}", err=True)
-            sys.exit(error.exit_code)
+            fail(error.format_message(), error.exit_code)
         except click.Abort:
-            click.echo("thousand: error: aborted", err=True)
-            sys.exit(1)
+            fail("aborted")
         sys.exit(code if isinstance(code, int) else 0)
 
 
@@ -443,7 +433,6 @@ def replay_verify(files: tuple[str, ...], as_json: bool, quiet: bool) -> None:
 def replay_summary(files: tuple[str, ...], as_json: bool) -> None:
     """One line per game: players, winner, scores, length, faults."""
     from referee.replay.summary import ReplayError, summarise
-    from referee.safetext import for_terminal
 
     bad = 0
     for path in _replay_paths(files):
@@ -451,7 +440,7 @@ def replay_summary(files: tuple[str, ...], as_json: bool) -> None:
             summary = summarise(path)
         except ReplayError as error:
             bad += 1
-            click.echo(f"thousand: error: {for_terminal(str(error))}", err=True)
+            report_error(str(error))
             continue
         click.echo(json.dumps(summary.to_json()) if as_json else summary.line())
     sys.exit(1 if bad else 0)

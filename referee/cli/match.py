@@ -18,6 +18,7 @@ import orjson
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from referee.errors import report_error
 from referee.games.chance import fresh_seed
 from referee.games.match import (
     GameOutcome,
@@ -51,11 +52,6 @@ from thousand.registry import game_spec
 from thousand.rules_io import load_rules
 
 
-def _error(message: str, code: int = 1) -> int:
-    print(f"thousand: error: {message}", file=sys.stderr)
-    return code
-
-
 def run_match_command(
     *,
     bots: tuple[str, ...],
@@ -83,18 +79,18 @@ def run_match_command(
         try:
             cluster = open_cluster(executor)
         except ValueError as error:
-            return _error(str(error))
+            return report_error(str(error))
     resumed = None
     if resume is not None:
         # Everything but the output options comes from the run's manifest: the same bots
         # (checked by digest), seed, rules and clocks, so the games still to play are the
         # games the interrupted run would have played.
         if bots:
-            return _error("--resume takes the bots from the run's manifest: give no BOT")
+            return report_error("--resume takes the bots from the run's manifest: give no BOT")
         try:
             resumed = resume_run(Path(resume), "match")
         except ResumeError as error:
-            return _error(str(error))
+            return report_error(str(error))
         if resumed.warning is not None:
             print(f"thousand: warning: {resumed.warning}", file=sys.stderr)
         options = resumed.manifest.options
@@ -108,33 +104,33 @@ def run_match_command(
             concurrency, compress = int(options["concurrency"]), bool(options["compress"])
             sprt_text = options.get("sprt")
         except (KeyError, TypeError, ValueError) as error:
-            return _error(f"the run manifest is damaged ({for_terminal(str(error), 80)})")
+            return report_error(f"the run manifest is damaged ({for_terminal(str(error), 80)})")
     elif not bots:
-        return _error("give the BOTs of the match (or --resume DIR)")
+        return report_error("give the BOTs of the match (or --resume DIR)")
     try:
         rules = resumed.rules if resumed is not None else load_rules(game, rules_arg)
     except RulesError as error:
-        return _error(str(error))
+        return report_error(str(error))
     try:
         game_spec(game).check_players(rules, len(bots))
     except RulesError as error:
-        return _error(f"{error}{presets_hint(game, len(bots))}")
+        return report_error(f"{error}{presets_hint(game, len(bots))}")
     try:
         specs = [parse_bot(b) for b in bots]
     except BotSpecError as error:
-        return _error(str(error))
+        return report_error(str(error))
     sprt: Sprt | None = None
     if sprt_text is not None:
         if len(bots) != 2:
-            return _error("--sprt needs exactly two bots")
+            return report_error("--sprt needs exactly two bots")
         try:
             sprt = parse_sprt(sprt_text)
         except ValueError as error:
-            return _error(str(error))
+            return report_error(str(error))
     try:
         chosen, warning = resolve(sandbox or Sandbox())
     except SandboxError as error:
-        return _error(str(error))
+        return report_error(str(error))
     if warning is not None:
         print(f"thousand: warning: {warning}", file=sys.stderr)
     if seed is None:
@@ -164,7 +160,7 @@ def run_match_command(
             log_dir = temporary_log_folder()
             temporary_logs = True  # removed at the end unless a log says something
     except (FolderError, ResumeError) as error:
-        return _error(str(error))
+        return report_error(str(error))
     config = MatchConfig(
         game=game,
         rules=rules,
@@ -194,7 +190,7 @@ def run_match_command(
         try:
             kept = finished_games(resumed.folder, len(specs), seed, rotate, total)
         except ResumeError as error:
-            return _error(str(error))
+            return report_error(str(error))
         previous = [kept[index] for index in sorted(kept)]
         config.only = tuple(index for index in range(total) if index not in kept)
         print(
@@ -225,7 +221,7 @@ def run_match_command(
         try:
             write_manifest(replay_dir, manifest)
         except OSError as error:
-            return _error(_describe_failure(error, replay_dir, log_dir))
+            return report_error(_describe_failure(error, replay_dir, log_dir))
     err = Console(stderr=True)
     show_progress = err.is_terminal
     # A log (nohup, cron, CI) gets one line per finished game instead of a live bar.
@@ -343,7 +339,7 @@ def run_match_command(
             loop.run_until_complete(cluster.close())
         loop.close()
     if broken:
-        return _error(_describe_failure(broken[0], replay_dir, log_dir))
+        return report_error(_describe_failure(broken[0], replay_dir, log_dir))
     for outcome in outcomes:
         labels.see(outcome)
     names = labels.labels()
@@ -368,7 +364,7 @@ def run_match_command(
         return 130
     absent = never_played(outcomes, names)
     if absent:
-        return _error("; ".join(absent), code=NEVER_PLAYED)
+        return report_error("; ".join(absent), code=NEVER_PLAYED)
     return 0
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from referee.cli.options import game_option, rules_option, seed_option
+from referee.errors import fail
 
 MAX_CLOCK = 24 * 3600.0
 MAX_PACE = 60.0
@@ -84,10 +85,7 @@ def play(
     try:
         table = make_table(game, rules_arg, bots, seat, seed)
     except ValueError as error:
-        from referee.safetext import for_terminal
-
-        click.echo(f"thousand: error: {for_terminal(str(error))}", err=True)
-        sys.exit(1)
+        fail(str(error))
     table.clock = clock
     folder = Path(replays) if replays else None
     code = run_web(table, folder, port, pace) if web else run_terminal(table, folder, pace)

@@ -8,17 +8,12 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from pathlib import Path
 
 import click
 
+from referee.errors import fail
 from thousand.registry import GAME_NAMES
-
-
-def fail(message: str) -> None:
-    click.echo(f"thousand: error: {message}", err=True)
-    sys.exit(1)
 
 
 @click.group()

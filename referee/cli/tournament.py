@@ -33,6 +33,7 @@ from referee.cli.options import (
     seed_option,
 )
 from referee.cli.sandbox_options import sandbox_options
+from referee.errors import report_error
 from referee.games.chance import fresh_seed
 from referee.games.match import GameOutcome, MatchConfig
 from referee.games.matchfolders import (
@@ -74,11 +75,6 @@ from thousand.registry import game_spec
 from thousand.rules_io import load_rules
 
 MAX_GAMES_PER_TABLE = 10_000
-
-
-def _error(message: str, code: int = 1) -> int:
-    print(f"thousand: error: {message}", file=sys.stderr)
-    return code
 
 
 @click.command(short_help="Play every table of more bots than seats; crosstable, ranking.")
@@ -269,18 +265,18 @@ def run_tournament_command(
         # Refused before the first game, not after the last.
         parent = html_path.parent if str(html_path.parent) else Path(".")
         if not parent.is_dir():
-            return _error(
+            return report_error(
                 f"cannot write {for_terminal(str(html_path))}: folder "
                 f"{for_terminal(str(parent))} does not exist"
             )
         try:
             check_output(html_path, [], HTML_PAGE, force)
         except OutputRefused as error:
-            return _error(str(error))
+            return report_error(str(error))
     previous: dict[int, dict[int, GameOutcome]] = {}
     if resume is not None:
         if bots:
-            return _error("--resume takes the bots from the run's manifest: give no BOT")
+            return report_error("--resume takes the bots from the run's manifest: give no BOT")
         try:
             resumed = resume_run(Path(resume), "tournament")
             if resumed.warning is not None:
@@ -298,32 +294,34 @@ def run_tournament_command(
                         plan.games_a_table(),
                     )
         except (ResumeError, TournamentError) as error:
-            return _error(str(error))
+            return report_error(str(error))
         try:
             chosen, warning = resolve(plan.sandbox)
         except SandboxError as error:
-            return _error(str(error))
+            return report_error(str(error))
         plan.sandbox = chosen
     else:
         try:
             rules = load_rules(game, rules_arg)
         except RulesError as error:
-            return _error(str(error))
+            return report_error(str(error))
         seats = players if players is not None else default_players(game, rules)
         try:
             game_spec(game).check_players(rules, seats)
         except RulesError as error:
-            return _error(f"{error}{presets_hint(game, seats)}")
+            return report_error(f"{error}{presets_hint(game, seats)}")
         if len(bots) < 2:
-            return _error("a tournament needs at least two bots (more than the seats of a table)")
+            return report_error(
+                "a tournament needs at least two bots (more than the seats of a table)"
+            )
         try:
             specs = [parse_bot(b) for b in bots]
         except BotSpecError as error:
-            return _error(str(error))
+            return report_error(str(error))
         try:
             chosen, warning = resolve(sandbox)
         except SandboxError as error:
-            return _error(str(error))
+            return report_error(str(error))
         plan = Tournament(
             game=game,
             rules=rules,
@@ -342,9 +340,11 @@ def run_tournament_command(
         try:
             tables = plan.tables()
         except TournamentError as error:
-            return _error(str(error))
+            return report_error(str(error))
         if len(tables) > MAX_TABLES:
-            return _error(f"{len(tables)} tables: more than {MAX_TABLES} (fewer bots, or a ladder)")
+            return report_error(
+                f"{len(tables)} tables: more than {MAX_TABLES} (fewer bots, or a ladder)"
+            )
     if warning is not None:
         print(f"thousand: warning: {warning}", file=sys.stderr)
     if pin:  # a resumed run too: where it plays is not part of what it plays
@@ -364,7 +364,7 @@ def run_tournament_command(
         if plan.folder is None:
             log_root = temporary_log_folder()
     except OSError as error:
-        return _error(f"cannot write the tournament's folder: {for_terminal(str(error))}")
+        return report_error(f"cannot write the tournament's folder: {for_terminal(str(error))}")
 
     def logs(number: int) -> Path | None:
         """Each table's bots' stderr beside its replays (a resume: a new folder there)."""
@@ -527,7 +527,7 @@ def _play_and_report(
         loop.close()
     if failure is not None:
         kept_note = f"; finished replays are in {plan.folder}" if plan.folder else ""
-        return _error(
+        return report_error(
             for_terminal(
                 f"cannot write {failure.filename or plan.folder}: "
                 f"{failure.strerror or failure}{kept_note}"
@@ -566,7 +566,7 @@ def _play_and_report(
         try:
             write_atomic(html_path, tournament_html(document))
         except OutputRefused as error:
-            return _error(str(error))
+            return report_error(str(error))
         if not as_json:
             print(f"thousand: wrote {for_terminal(str(html_path))}", file=sys.stderr)
     if interrupted:
@@ -579,5 +579,5 @@ def _play_and_report(
         return 130
     absent = never_played(outcomes, names)
     if absent:
-        return _error("; ".join(absent), code=NEVER_PLAYED)
+        return report_error("; ".join(absent), code=NEVER_PLAYED)
     return 0

@@ -13,6 +13,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
+from referee.errors import report_error
 from referee.games.match import GameOutcome
 from referee.games.matchfolders import FolderError
 from referee.play.session import Table, play_one, replay_folder
@@ -26,11 +27,6 @@ from thousand.rules_io import load_rules
 
 STOPPED = 130  # as a shell reports a command ended by Ctrl-C
 LINGER = 600.0  # seconds the browser seat waits for its page to show the result
-
-
-def _error(message: str, code: int = 1) -> int:
-    print(f"thousand: error: {for_terminal(message)}", file=sys.stderr)
-    return code
 
 
 def make_table(
@@ -88,7 +84,7 @@ def run_terminal(table: Table, replays: Path | None, pace: float | None) -> int:
     try:
         folder = replay_folder(replays)
     except FolderError as error:
-        return _error(str(error))
+        return report_error(str(error))
     console = Console(highlight=False)
     from referee.play.follow import Follow
 
@@ -110,14 +106,14 @@ def run_web(table: Table, replays: Path | None, port: int, pace: float | None) -
     try:
         folder = replay_folder(replays)
     except FolderError as error:
-        return _error(str(error))
+        return report_error(str(error))
     console = Console(highlight=False)
     front: WebFront = WebFront(table.game, folder, table.seat, pace=pace)
     try:
         server = SeatServer(front, port)
         url = server.start()
     except OSError as error:
-        return _error(f"cannot serve the seat on 127.0.0.1:{port}: {error.strerror or error}")
+        return report_error(f"cannot serve the seat on 127.0.0.1:{port}: {error.strerror or error}")
     print(f"open {url}", file=sys.stderr, flush=True)
     seat_front: Front = front
     try:

@@ -1,0 +1,29 @@
+"""The one shape of every error a person can cause: ``thousand: error: MESSAGE``, one line on
+stderr, escaped for the terminal. Messages quote bots' names, paths, files and lines — hostile
+until escaped — so the escaping is here, once, and not left to each command (four of eight
+printers had forgotten it)."""
+
+from __future__ import annotations
+
+import sys
+from typing import NoReturn
+
+from referee.safetext import for_terminal
+
+PREFIX = "thousand: error: "
+
+
+def error_line(message: str) -> str:
+    return PREFIX + for_terminal(message)
+
+
+def report_error(message: str, code: int = 1) -> int:
+    """Print the line and give back ``code``, for a command that returns its exit code."""
+    print(error_line(message), file=sys.stderr, flush=True)
+    return code
+
+
+def fail(message: str, code: int = 1) -> NoReturn:
+    """Print the line and exit with ``code``."""
+    report_error(message)
+    sys.exit(code)
