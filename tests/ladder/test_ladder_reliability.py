@@ -129,6 +129,16 @@ def test_ctrl_c_twice_stops_at_once_and_abandons_the_matches_in_flight(
     assert recorded(again.stdout) == 1
 
 
+def _matches_of(db: Path, pid: int, status: str) -> list[int]:
+    """The ids of the matches in ``status`` claimed by the run of process ``pid``."""
+    conn = read_only(db)
+    try:
+        rows = conn.execute("SELECT id, worker FROM matches WHERE status = ?", (status,))
+        return [row[0] for row in rows if worker_pid(row[1]) == pid]
+    finally:
+        conn.close()
+
+
 def test_a_live_run_reaps_the_matches_of_a_killed_neighbour_and_ctrl_c_once_finishes_its_own(
     tmp_path: Path, runs: Runs, marker: str, ladders: Ladders
 ) -> None:
@@ -141,13 +151,7 @@ def test_a_live_run_reaps_the_matches_of_a_killed_neighbour_and_ctrl_c_once_fini
     wait_until(lambda: counts(db)["done"] >= 3, 60, "three recorded matches")
     os.killpg(doomed.pid, signal.SIGKILL)
     doomed.wait(10)
-    conn = read_only(db)
-    orphans = [
-        row[0]
-        for row in conn.execute("SELECT id, worker FROM matches WHERE status = 'running'")
-        if worker_pid(row[1]) == doomed.pid
-    ]
-    conn.close()
+    orphans = _matches_of(db, doomed.pid, "running")
     assert orphans
 
     def reaped() -> bool:
@@ -168,13 +172,7 @@ def test_a_live_run_reaps_the_matches_of_a_killed_neighbour_and_ctrl_c_once_fini
     made = check_consistent(db)
     # Nothing of the survivor's was abandoned: only the dead worker's rows are.
     assert made["running"] == 0 and made["abandoned"] == len(orphans), made
-    conn = read_only(db)
-    own = [
-        row[0]
-        for row in conn.execute("SELECT worker FROM matches WHERE status = 'done'")
-        if worker_pid(row[0]) == survivor.pid
-    ]
-    conn.close()
+    own = _matches_of(db, survivor.pid, "done")
     assert recorded(stdout) == len(own), (stdout, made)
     assert "identical" in quick_ok("rerate", db, "--check").stdout
     assert leftovers(marker) == []
