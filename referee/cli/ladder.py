@@ -118,6 +118,14 @@ def ladder() -> None:
     "where bwrap does not work): bots could then read the replays, the database and each "
     "other's files. Only for bots you trust.",
 )
+@click.option(
+    "--check-games",
+    type=int_range(1, store.MAX_CHECK_GAMES),
+    default=store.CHECK_GAMES,
+    show_default=True,
+    help="Games of the ladder's rules the conformance check plays at most before it admits "
+    "a bot (ladder add and update, uploads): fewer for long games, more to be surer.",
+)
 def ladder_init(
     db: str,
     game: str,
@@ -131,6 +139,7 @@ def ladder_init(
     sandbox: Sandbox,
     allow_weak_sandbox: bool,
     compress: bool,
+    check_games: int,
 ) -> None:
     """Create a ladder in the SQLite file DB."""
     if (sandbox.mode != "bwrap" or sandbox.allow_fallback) and not allow_weak_sandbox:
@@ -164,6 +173,7 @@ def ladder_init(
             seed,
             sandbox.model_dump(mode="json"),
             compress=compress,
+            check_games=check_games,
         )
         meta["weak_sandbox"] = allow_weak_sandbox
         store.init(Path(db), meta)

@@ -18,6 +18,7 @@ from pydantic import BaseModel
 
 from referee.cluster.bundles import BundleError, bundle_bot, verify_travels
 from referee.games.check import CheckReport, check_for_ladder
+from referee.ladder import store
 from referee.players.botspec import BotSpec
 from referee.players.players import TimeControl
 from referee.players.sandbox import Sandbox, resolve
@@ -39,6 +40,7 @@ class Terms:
     time: TimeControl
     sandbox: Sandbox
     warning: str | None
+    check_games: int = store.CHECK_GAMES
     """Set when the sandbox fell back (bwrap unusable here and the ladder allows it)."""
 
 
@@ -62,6 +64,7 @@ def terms(meta: dict[str, Any]) -> Terms:
         time=time_control,
         sandbox=sandbox,
         warning=warning,
+        check_games=int(meta.get("check_games", store.CHECK_GAMES)),
     )
 
 
@@ -98,6 +101,7 @@ async def check(spec: BotSpec, ladder: Terms) -> CheckReport:
         ladder.label,
         ladder.players,
         ladder.time,
+        max_games=ladder.check_games,
         sandbox=ladder.sandbox,
     )
 

@@ -484,6 +484,7 @@ def meta_for_init(
     sandbox: dict[str, Any] | None,
     *,
     compress: bool = False,
+    check_games: int = store.CHECK_GAMES,
 ) -> dict[str, Any]:
     return {
         "game": game,
@@ -494,4 +495,5 @@ def meta_for_init(
         "seed": seed,
         "sandbox": sandbox,
         "compress": compress,
+        "check_games": check_games,
     }

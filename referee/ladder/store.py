@@ -653,6 +653,12 @@ def _number(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 
+CHECK_GAMES = 4
+"""Games of a ladder's own rules its conformance check plays at most (it stops sooner once
+two games show nothing new), unless the ladder says otherwise (``ladder init --check-games``,
+the setting ``check_games``: fewer for long card games, more to be surer)."""
+MAX_CHECK_GAMES = 100
+
 _META_TEXT = ("rules_label", "format", "ladder_id", "created", "sandbox_effective", "executor")
 _META_FLAGS = ("compress", "weak_sandbox")
 
@@ -695,6 +701,12 @@ def _meta_problem(meta: dict[str, Any]) -> str | None:
     ):
         if key in meta and not test(meta[key]):
             return f"its setting {key} is {_shown(meta[key])}, not {what}"
+    check_games = meta.get("check_games", CHECK_GAMES)
+    if not (_whole(check_games) and 1 <= check_games <= MAX_CHECK_GAMES):
+        return (
+            f"its setting check_games is {_shown(check_games)}, "
+            f"not a whole number from 1 to {MAX_CHECK_GAMES}"
+        )
     if meta.get("sandbox") is not None:
         try:
             Sandbox.model_validate(meta["sandbox"])

@@ -161,6 +161,9 @@ DAMAGES: dict[str, Damage] = {
     "meta time garbage": Damage(
         _sql("""UPDATE meta SET value = '[1, 2]' WHERE key = 'time'"""), ("time",)
     ),
+    "meta check_games out of range": Damage(
+        _sql("INSERT OR REPLACE INTO meta VALUES ('check_games', '0')"), ("check_games",)
+    ),
     "meta table dropped": Damage(_sql("DROP TABLE meta"), ("meta",)),
     "entrants table dropped": Damage(_sql("DROP TABLE entrants"), ("entrants",)),
     "results table dropped": Damage(_sql("DROP TABLE results"), ("results",)),
