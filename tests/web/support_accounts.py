@@ -71,13 +71,18 @@ def one_error_line(done: subprocess.CompletedProcess[str]) -> str:
 
 def make_ladder(folder: Path, *extra: str, players: int = 2) -> Path:
     """A ladder made by the real ``ladder init``, run in this process (what is tested is the
-    server on it, not the command's process: that saves an interpreter's start-up a ladder)."""
+    server on it, not the command's process: that saves an interpreter's start-up a ladder).
+    Its conformance check plays one game (``--check-games 1``, unless ``extra`` says another
+    count): an upload's admission is what these tests wait for, not how many games it takes
+    (tests/ladder/test_ladder_check_games.py)."""
     rules = folder / "quick.toml"
     rules.write_text(QUICK_DICE)
     db = folder / "contest.db"
+    games = () if "--check-games" in extra else ("--check-games", "1")
     done = quick(
-        "init", db, "--game", "dice", "--rules", rules, "--players", players, "--seed", 7, *extra
-    )
+        "init", db, "--game", "dice", "--rules", rules, "--players", players, "--seed", 7,
+        *games, *extra,
+    )  # fmt: skip
     assert done.returncode == 0, done.stderr
     return db
 
