@@ -339,7 +339,7 @@ async def check_for_ladder(
     label: str,
     players: int,
     time: TimeControl,
-    max_games: int = 4,
+    max_games: int,
     sandbox: Sandbox | None = None,
 ) -> CheckReport:
     """The check a ladder runs before admitting a bot: its own game, rules, table size and

@@ -40,8 +40,9 @@ class Terms:
     time: TimeControl
     sandbox: Sandbox
     warning: str | None
-    check_games: int = store.CHECK_GAMES
     """Set when the sandbox fell back (bwrap unusable here and the ladder allows it)."""
+    check_games: int = store.CHECK_GAMES
+    """The most games of the ladder's rules the check plays (the setting ``check_games``)."""
 
 
 def terms(meta: dict[str, Any]) -> Terms:
