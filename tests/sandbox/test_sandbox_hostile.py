@@ -1,6 +1,16 @@
-"""Hostile bots against the sandbox: real `thousand match` runs, one attack per test.
+"""Hostile bots against the sandbox: `thousand match` runs, one attack per test.
 
-Each bot (tests/sandbox/bots/hostile.py) attacks at its first request and writes what it saw
+Each bot (tests/sandbox/bots/hostile.py) is a real process in the real sandbox (the launcher,
+bwrap, the cgroup, the PID namespace); the referee runs in this process (tests/inprocess.py),
+without the interpreter start-up a `thousand` process costs, as the claims are about what the
+bot can do, not about the referee's process. The limits are set in the launcher, a process of
+its own, so nothing is applied to this one. Where a bot attacks the referee, it is given this
+process's pid; where it looks for the referee's environment in /proc, a process started with
+that environment stands in for it (this one's /proc environ is the one it was started with).
+The real program in a sandbox: test_sandbox_model's bwrap-missing test (its fallback plays a
+match), test_sandbox_user's normal-user referee.
+
+Each bot attacks at its first request and writes what it saw
 to stderr as ``REPORT {json}``; the referee keeps that in the bot's log. Every test checks that
 the match finished, that the attack ended as docs/security.md says (a recorded fault naming the
 limit, or a harmless outcome), and that no process carrying the test's unique marker is left.
@@ -14,7 +24,6 @@ import contextlib
 import json
 import os
 import shlex
-import shutil
 import signal
 import socket
 import subprocess
@@ -29,6 +38,7 @@ from typing import Any
 
 import pytest
 
+from tests.inprocess import invoke
 from tests.processes import leftovers, processes_with
 from tests.requirements import requires
 
@@ -38,6 +48,7 @@ RANDOM_BOT = ROOT / "bots" / "random_bot.py"
 PY = sys.executable
 FAST = ("--time-per-move", "0.5", "--time-bank", "0.5", "--startup-time", "5")
 CANARY = "THOUSAND_CANARY"
+SECRET = "the-referee-secret"
 
 needs_pidns = requires("pidns")
 
@@ -119,20 +130,15 @@ def play(
     sandbox: str,
     replays: Path,
     *options: str,
-    timeout: float = 60,
-    cwd: Path = ROOT,
 ) -> Run:
-    thousand = shutil.which("thousand")
-    command = [thousand] if thousand else [PY, "-m", "referee.cli.main"]
-    argv = [*command, "match", *bots, "--game", "dice", "--games", "1", "--seed", "3"]
+    """``thousand match`` in this process (its environment holding the canary while it runs),
+    from the checkout's root; the bots are processes in the sandbox ``sandbox``."""
+    argv = ["match", *bots, "--game", "dice", "--games", "1", "--seed", "3"]
     argv += [*FAST, "--sandbox", sandbox, "--replays", str(replays), "--json", *options]
-    env = {**os.environ, CANARY: "the-referee-secret"}
-    done = subprocess.run(
-        argv, capture_output=True, text=True, timeout=timeout, check=False, cwd=cwd, env=env
-    )
+    done = invoke(argv, env={CANARY: SECRET}, cwd=ROOT)
     # Each match writes into a new sub-folder of --replays: the newest is this one's.
     folder = max(replays.glob("match-*"), key=lambda p: p.stat().st_mtime_ns, default=replays)
-    run = Run(argv, done.returncode, done.stdout, done.stderr, folder)
+    run = Run(["thousand", *argv], done.returncode, done.stdout, done.stderr, folder)
     assert done.returncode == 0, run.explain()
     assert len(run.doc["games"]) == 1, run.explain()
     return run
@@ -291,10 +297,30 @@ def test_rlimits_bot_can_reach_localhost_documented(marker: str, tmp_path: Path)
     assert_no_leftovers(marker)
 
 
+@contextlib.contextmanager
+def outsider(marker: str, env: dict[str, str] | None = None) -> Iterator[subprocess.Popen[str]]:
+    """A process of the test's user outside any sandbox, in a session of its own, carrying the
+    marker: what a bot must neither signal nor read (``env``: its environment)."""
+    process = subprocess.Popen(
+        [PY, "-c", "import time; time.sleep(60)", marker], start_new_session=True, env=env
+    )
+    try:
+        yield process
+    finally:
+        process.kill()
+        process.wait()
+
+
 @needs_pidns
 @pytest.mark.parametrize("sandbox", [mode_param("none"), *LIMITED])
 def test_the_referees_environment_does_not_leak(sandbox: str, marker: str, tmp_path: Path) -> None:
-    run = play([hostile("env", marker), opponent(marker)], sandbox, tmp_path)
+    """Not inherited (the referee's environment holds the canary while the match runs), and
+    not read in /proc from a process of the referee's user started with it (standing in for
+    the referee's own process, which a `thousand` process would be)."""
+    with outsider(marker, env={**os.environ, CANARY: SECRET}) as holder:
+        environ = Path(f"/proc/{holder.pid}/environ")
+        assert CANARY.encode() in environ.read_bytes()  # there to be found
+        run = play([hostile("env", marker), opponent(marker)], sandbox, tmp_path)
     report = run.report()
     assert report["environ"] == []
     allowed = {"PATH", "LANG", "HOME", "TMPDIR"} | ({"PWD"} if sandbox == "bwrap" else set())
@@ -345,19 +371,18 @@ def test_rlimits_bot_can_read_other_files_documented(marker: str, tmp_path: Path
 def test_signals_to_the_parent_and_others_do_not_land(
     sandbox: str, marker: str, tmp_path: Path
 ) -> None:
-    target = subprocess.Popen(
-        [PY, "-c", "import time; time.sleep(60)", marker], start_new_session=True
-    )
-    try:
-        run = play([hostile("signal", marker, target.pid), opponent(marker)], sandbox, tmp_path)
+    """The bot SIGKILLs its parent, a process outside (another session), the referee (this
+    process: were it hit, the test's worker would die) and whatever carries the marker."""
+    referee = os.getpid()
+    with outsider(marker) as target:
+        pids = f"{target.pid},{referee}"
+        run = play([hostile("signal", marker, pids), opponent(marker)], sandbox, tmp_path)
         assert target.poll() is None, "the bot killed a process outside its sandbox"
-    finally:
-        target.kill()
-        target.wait()
     report = run.report()
     assert report["visible"] == [], report
-    assert report["signals"][f"kill {target.pid}"] != "ok"
-    assert report["signals"][f"killpg {target.pid}"] != "ok"
+    for pid in (target.pid, referee):
+        assert report["signals"][f"kill {pid}"] != "ok", report
+        assert report["signals"][f"killpg {pid}"] != "ok", report
     assert run.faults() == [], run.explain()  # the opponent (and the bot itself) played on
     assert_no_leftovers(marker)
 

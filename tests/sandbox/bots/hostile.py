@@ -19,8 +19,8 @@ Modes:
 - secret: write a secret file in its working directory and report the path (for snoop);
 - snoop GLOBS: read every file matching one of the |-separated GLOBS (another bot's folder,
   the replays being written), report what it could read;
-- signal PID: SIGKILL PID, its process group, and every process that carries the marker
-  (other than itself and its ancestors); report what the kernel allowed;
+- signal PIDS: SIGKILL each of the comma-separated PIDS, its process group, and every process
+  that carries the marker (other than itself and its ancestors); report what the kernel allowed;
 - pipe: find the opponent (a process carrying the marker and "random_bot") and write a fake
   action line into its stdout pipe through /proc/PID/fd/1; report what happened;
 - close_sleep: close stdout, then sleep forever;
@@ -165,7 +165,7 @@ def attack() -> None:
         report(read=read, cwd_files=os.listdir("."))
     elif MODE == "signal":
         done: dict[str, str] = {}
-        targets = [int(ARG), *with_marker()]
+        targets = [*(int(pid) for pid in ARG.split(",")), *with_marker()]
         for pid in targets:
             for label, call in (
                 (f"kill {pid}", lambda p=pid: os.kill(p, signal.SIGKILL)),
