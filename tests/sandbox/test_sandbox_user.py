@@ -15,6 +15,11 @@ read the root-only files: the bot was root on the host.
 The same attack is made on an unprivileged referee (a normal user running ``thousand`` from a
 Python it may read, THOUSAND_WORLD_PYTHON, which .ci/run prepares): its bots run as itself,
 and under bwrap its own private ladder folder in /opt is hidden from them.
+
+The referee runs in this process (tests/inprocess.py: the match, ``bots check`` and ``ladder
+add`` through click) wherever the claim is about the bot, which stays a real process in the
+real sandbox: a root referee's bots are the sandbox user whether the referee is a process of
+its own or not. The normal user's referee is a real `thousand` process: its uid is the claim.
 """
 
 from __future__ import annotations
@@ -37,9 +42,10 @@ import pytest
 from referee.players.sandbox import DEFAULT_USER, Sandbox, host_user
 from referee.web.build import run_build
 from referee.web.settings import BuildLimits
-from tests.ladder.conftest import cli, quick_ok, thousand
+from tests.inprocess import invoke
+from tests.ladder.conftest import quick, quick_ok
 from tests.processes import processes_with
-from tests.referee.conftest import PY, run_match
+from tests.referee.conftest import PY, play_match
 from tests.requirements import need
 
 PROWLER = Path(__file__).resolve().parent / "bots" / "prowler.py"
@@ -128,7 +134,7 @@ def test_a_bot_reads_no_root_only_file_in_any_mode(
     if mode == "bwrap":
         need("bwrap")
     bot = _prowler(targets=private.targets)
-    run = run_match(
+    run = play_match(
         [bot, "builtin:random"], "--games", "1", "--sandbox", mode, *FAST,
         replays=tmp_path / "replays", as_json=False,
     )  # fmt: skip
@@ -183,7 +189,7 @@ def test_the_bot_is_the_sandbox_user_on_the_host(
     seen: dict[str, str] = {}
     watcher = threading.Thread(target=lambda: seen.update(_host_credentials(marker)))
     watcher.start()
-    run = run_match(
+    run = play_match(
         [bot, "builtin:random"], "--games", "1", "--sandbox", mode, "--sandbox-user", user,
         *FAST, as_json=False,
     )  # fmt: skip
@@ -222,18 +228,12 @@ def test_the_conformance_check_reads_no_root_only_file(private: Private) -> None
     """``bots check`` (its own default sandbox) and ``ladder add`` (the ladder's, bwrap):
     a prowler that read anything crashes with it on stderr, which the check shows."""
     bot = _prowler("--leak", targets=[p for p in private.targets if p != str(private.open_file)])
-    done = subprocess.run(
-        [*thousand(), "bots", "check", "--game", "dice", "--games", "1", bot],
-        capture_output=True, text=True, timeout=300, check=False,
-    )  # fmt: skip
+    done = invoke(["bots", "check", "--game", "dice", "--games", "1", bot])
     assert private.word not in done.stdout + done.stderr, done.stdout + done.stderr
     assert done.returncode == 0, done.stdout + done.stderr
     # The same prowler given the open file crashes, and the check shows what it read.
     greedy = _prowler("--leak", targets=[str(private.open_file)])
-    done = subprocess.run(
-        [*thousand(), "bots", "check", "--game", "dice", "--games", "1", greedy],
-        capture_output=True, text=True, timeout=300, check=False,
-    )  # fmt: skip
+    done = invoke(["bots", "check", "--game", "dice", "--games", "1", greedy])
     assert done.returncode == 1 and "LEAKED" in done.stdout + done.stderr
 
 
@@ -244,7 +244,7 @@ def test_ladder_add_checks_in_a_box_that_reads_no_root_only_file(
     db = tmp_path / "contest.db"
     quick_ok("init", db, "--game", "dice", "--players", "2")
     bot = _prowler("--leak", targets=[p for p in private.targets if p != str(private.open_file)])
-    added = cli("add", db, "prowler", bot, timeout=300)
+    added = quick("add", db, "prowler", bot)
     assert private.word not in added.stdout + added.stderr, added.explain()
     assert added.returncode == 0, added.explain()
 
@@ -317,7 +317,7 @@ def test_a_normal_users_bots_read_no_root_only_file_nor_under_bwrap_its_own(
 def test_a_sandbox_user_that_cannot_be_is_one_error_line(user: str, said: str) -> None:
     if "a user name" not in said:
         need("root")  # only a root referee becomes the sandbox user
-    run = run_match(["builtin:random", "builtin:random"], "--sandbox-user", user, as_json=False)
+    run = play_match(["builtin:random", "builtin:random"], "--sandbox-user", user, as_json=False)
     lines = run.stderr.strip().splitlines()
     assert run.returncode in (1, 2) and len(lines) == 1, run.explain()
     assert lines[0].startswith("thousand: error:") and said in lines[0], lines
