@@ -11,8 +11,9 @@ or execs bubblewrap, which makes that namespace and the rest of the sandbox
 
 from __future__ import annotations
 
+import binascii
 import functools
-import json
+import marshal
 import os
 import subprocess
 import sys
@@ -24,7 +25,13 @@ LAUNCHER = str(Path(__file__).with_name("launcher.py"))
 
 
 def launcher_argv(options: dict[str, Any]) -> list[str]:
-    return [sys.executable, "-S", "-E", LAUNCHER, json.dumps(options), "--"]
+    """The options travel as base64 of ``marshal``, not JSON: the launcher starts once per bot
+    per game, and ``json`` (with ``re`` and ``enum`` behind it) was a third of its start-up
+    beyond the bare interpreter (measured ~24-32 ms against ~20-23 ms a start); ``marshal`` and
+    ``binascii`` are built into the interpreter. Both ends are the same ``sys.executable``, so
+    the format matches, and the data is the referee's own, never a bot's."""
+    packed = binascii.b2a_base64(marshal.dumps(options), newline=False).decode("ascii")
+    return [sys.executable, "-S", "-E", LAUNCHER, packed, "--"]
 
 
 @functools.cache

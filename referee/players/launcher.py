@@ -1,6 +1,7 @@
 """The first process of every bot: containment set up in a process of its own, then exec.
 
-Run as ``python -S -E launcher.py OPTIONS_JSON -- ARGV...`` by the referee.  Doing this work in
+Run as ``python -S -E launcher.py OPTIONS -- ARGV...`` by the referee (OPTIONS: a dict, base64
+of ``marshal``; ``containment.launcher_argv``).  Doing this work in
 a separate, single-threaded process is what makes it safe: the referee itself is a threaded
 asyncio program where code between fork and exec (``preexec_fn``) can deadlock.
 
@@ -28,8 +29,9 @@ Standard library only, no imports from the referee: it must start fast (~20 ms).
 
 from __future__ import annotations
 
+import binascii
 import ctypes
-import json
+import marshal
 import os
 import resource
 import signal
@@ -225,7 +227,7 @@ def run(argv: list[str], env: dict[str, str] | None, user: list[int] | None = No
 
 
 def main() -> None:
-    options = json.loads(sys.argv[1])
+    options = marshal.loads(binascii.a2b_base64(sys.argv[1]))
     assert sys.argv[2] == "--"
     argv = sys.argv[3:]
     referee = os.getppid()
