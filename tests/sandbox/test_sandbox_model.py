@@ -18,6 +18,7 @@ from referee.players import sandbox as sandbox_module
 from referee.players.botspec import BotSpec, parse_bot
 from referee.players.process import _absolute_argv, _base_environment
 from referee.players.sandbox import MIB, Sandbox, SandboxError, resolve, visible_paths
+from tests.inprocess import invoke
 from tests.requirements import requires
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -122,11 +123,14 @@ def test_a_manifest_bot_sees_its_own_folder_and_no_path_it_names(tmp_path: Path)
     assert not any(p in seen for p in (str(secret), "/root", str(tmp_path)))
 
 
+BOT = shlex.join([PY, str(ROOT / "bots" / "random_bot.py")])
+
+
 def _thousand(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """The real program: its one line on stderr and its exit code are the claim."""
     found = shutil.which("thousand")
     command = [found] if found else [PY, "-m", "referee.cli.main"]
-    bot = shlex.join([PY, str(ROOT / "bots" / "random_bot.py")])
-    argv = [*command, "match", bot, bot, "--game", "dice", "--games", "1", *args]
+    argv = [*command, "match", BOT, BOT, "--game", "dice", "--games", "1", *args]
     return subprocess.run(
         argv, capture_output=True, text=True, timeout=60, check=False, cwd=ROOT, env=env
     )
@@ -159,7 +163,9 @@ def test_the_command_line_says_in_one_line_when_bwrap_is_missing(tmp_path: Path)
     ],
 )
 def test_bad_limits_on_the_command_line_are_usage_errors(option: str, value: str) -> None:
-    done = _thousand(option, value, env=dict(os.environ))
+    """In this process: click refuses the value before any bot starts (the real program's
+    one line: test_the_command_line_says_in_one_line_when_bwrap_is_missing)."""
+    done = invoke(["match", BOT, BOT, "--game", "dice", "--games", "1", option, value], cwd=ROOT)
     assert done.returncode == 2 and option in done.stderr, done.stderr
     assert "Traceback" not in done.stderr
 
