@@ -1,4 +1,4 @@
-"""The example bots of bots/ play real matches through the real CLI, as a contestant would run them.
+"""The example bots of bots/ play real matches through the CLI, as a contestant would run them.
 
 Every example bot plays every preset of its game without a fault (the card bot with the number of
 players each preset sets), the sensible bots beat random ones by a margin the data has to show,
@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from tests.inprocess import invoke
 from tests.requirements import need, requires
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,19 +31,32 @@ RANDOM_PY = f"{PYTHON} bots/random_bot.py"
 JS_BOT = "node bots/js/random_bot.js"
 
 
-def thousand(*args: str) -> str:
-    """Run the `thousand` CLI from the repository root and return its standard output."""
-    if shutil.which("thousand") is None:
-        pytest.fail("the `thousand` command is not on PATH: pip install -e .")
-    done = subprocess.run(
-        ["thousand", *args], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False
-    )
-    assert done.returncode == 0, f"thousand {' '.join(args)} failed:\n{done.stderr}"
-    return done.stdout
+def thousand(*args: str, process: bool = False) -> str:
+    """The `thousand` CLI from the repository root, its standard output. In this process
+    (tests/inprocess.py: the same command code, the bots real processes, no interpreter
+    start-up) unless ``process``: the claims are the bots', and one match
+    (test_dice_bot_beats_random_bots) runs the real program as a contestant would."""
+    if process:
+        if shutil.which("thousand") is None:
+            pytest.fail("the `thousand` command is not on PATH: pip install -e .")
+        done = subprocess.run(
+            ["thousand", *args], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False
+        )
+        code, out, err = done.returncode, done.stdout, done.stderr
+    else:
+        code, out, err = invoke(args, cwd=ROOT)
+    assert code == 0, f"thousand {' '.join(args)} failed:\n{err}"
+    return out
 
 
 def match(
-    game: str, bots: list[str], games: int, seed: int, rules: str = "classic", concurrency: int = 1
+    game: str,
+    bots: list[str],
+    games: int,
+    seed: int,
+    rules: str = "classic",
+    concurrency: int = 1,
+    process: bool = False,
 ) -> Any:
     """One match as a JSON document (see referee/games/report.py match_document for its keys)."""
     out = thousand(
@@ -61,6 +75,7 @@ def match(
         str(concurrency),
         "--json",
         *bots,
+        process=process,
     )
     document = json.loads(out)
     assert document["games_played"] == games
@@ -108,7 +123,7 @@ def test_dice_bot_beats_random_bots() -> None:
     # over 400 games), and 90 games (30 in each seat) put that far beyond the 0.001 level.
     games = 90
     bots = [DICE_BOT, "builtin:random", RANDOM_PY]
-    document = match("dice", bots, games=games, seed=11, concurrency=2)
+    document = match("dice", bots, games=games, seed=11, concurrency=2, process=True)
     assert_no_faults(document)
     mine, *randoms = document["bots"]
     chance = 1 / document["players"]
