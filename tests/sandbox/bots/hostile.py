@@ -18,7 +18,9 @@ Modes:
 - env: look for the variable THOUSAND_CANARY in its environment and every /proc/*/environ;
 - secret: write a secret file in its working directory and report the path (for snoop);
 - snoop GLOBS: read every file matching one of the |-separated GLOBS (another bot's folder,
-  the replays being written), report what it could read;
+  the replays being written), report what it could read; at every decision, each GLOB until
+  it has read a file by it (a glob of a crowded /tmp costs milliseconds, and a game has over a
+  thousand decisions);
 - signal PIDS: SIGKILL each of the comma-separated PIDS, its process group, and every process
   that carries the marker (other than itself and its ancestors); report what the kernel allowed;
 - pipe: find the opponent (a process carrying the marker and "random_bot") and write a fake
@@ -41,6 +43,7 @@ from typing import Any
 MODE = sys.argv[1]
 ARG = sys.argv[2] if len(sys.argv) > 3 else ""
 MARKER = sys.argv[-1]
+snooped: set[str] = set()  # the snoop's GLOBS that it has read a file by
 
 
 def send(message: dict[str, Any]) -> None:
@@ -156,12 +159,16 @@ def attack() -> None:
         report(secret=os.path.abspath("secret.txt"), cwd=os.getcwd(), home=os.environ["HOME"])
     elif MODE == "snoop":
         read = {}
-        for path in (p for pattern in ARG.split("|") for p in glob(pattern, recursive=True)):
-            try:
-                with open(path, "rb") as handle:
-                    read[path] = handle.read(200).decode(errors="replace")
-            except OSError:
+        for pattern in ARG.split("|"):
+            if pattern in snooped:
                 continue
+            for path in glob(pattern, recursive=True):
+                try:
+                    with open(path, "rb") as handle:
+                        read[path] = handle.read(200).decode(errors="replace")
+                except OSError:
+                    continue
+                snooped.add(pattern)
         report(read=read, cwd_files=os.listdir("."))
     elif MODE == "signal":
         done: dict[str, str] = {}
