@@ -40,6 +40,7 @@ import pytest
 
 from tests.inprocess import invoke
 from tests.processes import leftovers, processes_with
+from tests.referee.conftest import short_rules
 from tests.requirements import requires
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -95,6 +96,13 @@ class Run:
             found += last["faults"]
         return found
 
+    def movers(self) -> list[int]:
+        """The bot (its index on the command line) of each move of the game, in order."""
+        (path,) = self.replays.glob("game-*.jsonl")
+        lines = [json.loads(line) for line in path.read_text().splitlines()]
+        bot_of = [seat["bot"] for seat in lines[0]["seats"]]
+        return [bot_of[line["seat"]] for line in lines[1:] if line.get("kind") == "move"]
+
     def reports(self, bot: int = 0) -> list[dict[str, Any]]:
         found = []
         for log in sorted((self.replays / "logs").glob(f"bot{bot}-*.stderr.log")):
@@ -132,8 +140,12 @@ def play(
     *options: str,
 ) -> Run:
     """``thousand match`` in this process (its environment holding the canary while it runs),
-    from the checkout's root; the bots are processes in the sandbox ``sandbox``."""
+    from the checkout's root; the bots are processes in the sandbox ``sandbox``. A game of six
+    rounds: every attack is made at the bot's first request (the snoop's again at each of its
+    decisions, the other bot's secret written at its first), and the rest of a full game (a
+    thousand moves) is only the referee's and the bots' CPU."""
     argv = ["match", *bots, "--game", "dice", "--games", "1", "--seed", "3"]
+    argv += ["--rules", short_rules(replays)]
     argv += [*FAST, "--sandbox", sandbox, "--replays", str(replays), "--json", *options]
     done = invoke(argv, env={CANARY: SECRET}, cwd=ROOT)
     # Each match writes into a new sub-folder of --replays: the newest is this one's.
@@ -338,6 +350,8 @@ def _snoop(sandbox: str, marker: str, tmp_path: Path) -> tuple[Run, dict[str, An
     assert secret["cwd"] == secret["home"] != str(ROOT)
     snoops = run.reports(1)  # one a decision: what it read at any of them
     assert snoops, run.explain()
+    movers = run.movers()  # the secret is written at its bot's first move: looked at after it
+    assert 1 in movers[movers.index(0) + 1 :], movers
     read = {path: text for snoop in snoops for path, text in snoop["read"].items()}
     return run, {"read": read, "cwd_files": snoops[0]["cwd_files"]}
 
