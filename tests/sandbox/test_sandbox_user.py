@@ -45,12 +45,13 @@ from referee.web.settings import BuildLimits
 from tests.inprocess import invoke
 from tests.ladder.conftest import quick, quick_ok
 from tests.processes import processes_with
-from tests.referee.conftest import PY, play_match
+from tests.referee.conftest import PY, play_match, short_rules
 from tests.requirements import need
 
 PROWLER = Path(__file__).resolve().parent / "bots" / "prowler.py"
 TOPS = ("/opt", "/usr/local", "/srv")
 FAST = ("--time-per-move", "2", "--startup-time", "20")
+"""With ``--rules short_rules(...)``: six rounds, as the prowler's attack is at its hello."""
 
 
 @dataclass
@@ -136,7 +137,7 @@ def test_a_bot_reads_no_root_only_file_in_any_mode(
     bot = _prowler(targets=private.targets)
     run = play_match(
         [bot, "builtin:random"], "--games", "1", "--sandbox", mode, *FAST,
-        replays=tmp_path / "replays", as_json=False,
+        "--rules", short_rules(tmp_path), replays=tmp_path / "replays", as_json=False,
     )  # fmt: skip
     assert run.returncode == 0, run.explain()
     reports = _loot(tmp_path / "replays")
@@ -191,7 +192,7 @@ def test_the_bot_is_the_sandbox_user_on_the_host(
     watcher.start()
     run = play_match(
         [bot, "builtin:random"], "--games", "1", "--sandbox", mode, "--sandbox-user", user,
-        *FAST, as_json=False,
+        *FAST, "--rules", short_rules(tmp_path), replays=tmp_path / "replays", as_json=False,
     )  # fmt: skip
     watcher.join()
     assert run.returncode == 0, run.explain()
