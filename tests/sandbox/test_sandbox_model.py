@@ -19,6 +19,7 @@ from referee.players.botspec import BotSpec, parse_bot
 from referee.players.process import _absolute_argv, _base_environment
 from referee.players.sandbox import MIB, Sandbox, SandboxError, resolve, visible_paths
 from tests.inprocess import invoke
+from tests.referee.conftest import short_rules
 from tests.requirements import requires
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -143,7 +144,10 @@ def test_the_command_line_says_in_one_line_when_bwrap_is_missing(tmp_path: Path)
     assert refused.returncode == 1
     assert refused.stderr.count("\n") == 1, refused.stderr
     assert "bwrap is not installed" in refused.stderr and "--allow-fallback" in refused.stderr
-    fallen = _thousand("--sandbox", "bwrap", "--allow-fallback", "--json", env=env)
+    rules = short_rules(tmp_path)  # six rounds: the warning is the claim, not the game
+    fallen = _thousand(
+        "--sandbox", "bwrap", "--allow-fallback", "--rules", rules, "--json", env=env
+    )
     assert fallen.returncode == 0, fallen.stderr
     assert fallen.stderr.startswith("thousand: warning: sandbox bwrap is not usable")
     assert fallen.stderr.count("\n") == 1, fallen.stderr
