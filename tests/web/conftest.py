@@ -1,11 +1,12 @@
 """Fixtures of the contest server's tests: a real ladder made by the real CLI, a real uvicorn
 server in its own process on a free port of 127.0.0.1, and a real headless Chromium.
 
-Nothing is mocked. The example ladder is built once a session with ``thousand ladder
+Nothing is mocked. The example ladder is built once a test run with ``thousand ladder
 init/add/run`` (builtin bots, the example dice bot as a process, a bot that makes an illegal
-move, and entrants named by hostile contestants — the names the referee's tests already use);
-a test that changes a ladder works on a copy (``ladder_copy``). Servers are started with
-``thousand ladder serve`` and killed by their process group at the end.
+move, and entrants named by hostile contestants — the names the referee's tests already use)
+and shared by the xdist workers (tests/shared.py), read only: a test that changes a ladder
+works on a copy (``ladder_copy``), and every server runs on a copy of its own. Servers are
+started with ``thousand ladder serve`` and killed by their process group at the end.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from tests.ladder.conftest import (
     quick_ok,
     thousand,
 )
+from tests.shared import built_once
 from tests.web.support_accounts import invite
 
 PY = sys.executable
@@ -179,7 +181,9 @@ def build_example_ladder(folder: Path) -> Path:
 
 @pytest.fixture(scope="session")
 def example_ladder(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_example_ladder(tmp_path_factory.mktemp("web-ladder"))
+    """The example ladder, played once a test run (about 8 s of CPU) and shared by the xdist
+    workers: read only — copy it (``copy_ladder``) before changing it or serving it."""
+    return built_once(tmp_path_factory, "web-ladder", build_example_ladder)
 
 
 def copy_ladder(source: Path, folder: Path) -> Path:
@@ -203,9 +207,13 @@ def ladder_copy(example_ladder: Path, tmp_path: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def example_server(example_ladder: Path) -> Iterator[Server]:
-    """One server on the example ladder for the tests that only read."""
-    server = start_server(example_ladder)
+def example_server(
+    example_ladder: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Server]:
+    """One server a session on the example ladder for the tests that only read. It serves this
+    worker's copy: a server may write to its database (and writes its log beside it), and the
+    ladder itself is shared by the workers."""
+    server = start_server(copy_ladder(example_ladder, tmp_path_factory.mktemp("web-served")))
     try:
         yield server
     finally:
