@@ -9,6 +9,7 @@ scan of /proc/*/cmdline finds any bot process a killed ladder left behind.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import select
@@ -28,6 +29,7 @@ import pytest
 
 from tests.inprocess import invoke
 from tests.processes import leftovers as shared_leftovers
+from tests.shared import built_once
 
 ROOT = Path(__file__).resolve().parents[2]
 PY = sys.executable
@@ -319,10 +321,12 @@ def runs() -> Iterator[Runs]:
 
 class Ladders:
     """Ladders built once per session through the CLI (init + add, a second or so per command)
-    and copied for each test that wants the same field: a copy is a fresh, independent ladder."""
+    and copied for each test that wants the same field: a copy is a fresh, independent ladder.
+    A template with matches already played is built once per test run and shared by the xdist
+    workers (tests/shared.py); it is only read, as every template is: tests get copies."""
 
-    def __init__(self, root: Path) -> None:
-        self.root = root
+    def __init__(self, tmp_path_factory: pytest.TempPathFactory) -> None:
+        self.tmp_path_factory = tmp_path_factory
         self.built: dict[tuple[object, ...], Path] = {}
 
     def copy(self, folder: Path, bots: dict[str, str], rules: str | None = "short") -> Path:
@@ -343,11 +347,18 @@ class Ladders:
         that the tests that read a history share the cost of playing it."""
         key = (tuple(bots.items()), rules, players, played)
         if key not in self.built:
-            where = self.root / f"template-{len(self.built)}"
-            where.mkdir()
-            self.built[key] = make_ladder(where, bots, rules=rules, players=players)
-            if played:
-                quick_ok("run", self.built[key], "--matches", played, "--concurrency", 2)
+
+            def build(where: Path) -> Path:
+                db = make_ladder(where, bots, rules=rules, players=players)
+                if played:
+                    quick_ok("run", db, "--matches", played, "--concurrency", 2)
+                return db
+
+            if played:  # about a second of CPU: once a test run, whichever worker asks first
+                digest = hashlib.sha256(repr(key).encode()).hexdigest()[:16]
+                self.built[key] = built_once(self.tmp_path_factory, f"played-{digest}", build)
+            else:  # a few hundredths of a second: each worker's own
+                self.built[key] = build(self.tmp_path_factory.mktemp("template"))
         db = folder / "ladder.db"
         # SQLite's backup, not a file copy: it includes what is still in the template's WAL.
         source, target = sqlite3.connect(self.built[key]), sqlite3.connect(db)
@@ -363,7 +374,7 @@ class Ladders:
 
 @pytest.fixture(scope="session")
 def ladders(tmp_path_factory: pytest.TempPathFactory) -> Ladders:
-    return Ladders(tmp_path_factory.mktemp("ladders"))
+    return Ladders(tmp_path_factory)
 
 
 @pytest.fixture(scope="session")
