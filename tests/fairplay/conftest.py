@@ -19,7 +19,7 @@ import shlex
 import sys
 import uuid
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +28,7 @@ import pytest
 from tests.bot_access import open_to_bots
 from tests.processes import processes_with
 from tests.referee.conftest import PY, RECORDER, ROOT, MatchRun, kill_by_pid, run_match
+from tests.shared import built_once
 
 HERE = Path(__file__).resolve().parent
 BOTS = HERE / "bots"
@@ -141,18 +142,31 @@ class Recorded:
 RECORDED_GAMES = 4
 
 
-@pytest.fixture(scope="session")
-def recorded(tmp_path_factory: pytest.TempPathFactory) -> Recorded:
-    """Played once for the session (issue 29) and only read: test_fairplay_dice checks what
-    each seat was sent against the replays, test_fairplay_seeds what the published seeds
-    give away. Real bot processes (tests/bots/recorder.py) without a sandbox: what they are
-    told is the claim, not what they can reach."""
-    root = tmp_path_factory.mktemp("recorded")
+def record(root: Path) -> Path:
+    """Play the recorded match into ``root``: the bots' transcripts, the match folder, the
+    rules, and the run itself as ``run.json`` (for the workers that read it, tests/shared.py)."""
     transcripts = [open_to_bots(root) / f"seen-{i}.jsonl" for i in range(3)]
     bots = [py_bot(RECORDER, log) for log in transcripts]
     games = str(RECORDED_GAMES)
-    run, folder = play(bots, "dice", root, "--games", games, "--sandbox", "none")
-    return Recorded(run, folder, transcripts, root / "short.toml")
+    run, _ = play(bots, "dice", root, "--games", games, "--sandbox", "none")
+    fields = {**asdict(run), "replays": None if run.replays is None else str(run.replays)}
+    (root / "run.json").write_text(json.dumps(fields), encoding="utf-8")
+    return root
+
+
+@pytest.fixture(scope="session")
+def recorded(tmp_path_factory: pytest.TempPathFactory) -> Recorded:
+    """Played once for the test run (issue 29; shared by the xdist workers, tests/shared.py)
+    and only read: test_fairplay_dice checks what each seat was sent against the replays,
+    test_fairplay_seeds what the published seeds give away. Real bot processes
+    (tests/bots/recorder.py) without a sandbox: what they are told is the claim, not what they
+    can reach."""
+    root = built_once(tmp_path_factory, "recorded", record)
+    fields = json.loads((root / "run.json").read_text(encoding="utf-8"))
+    replays = fields.pop("replays")
+    run = MatchRun(**fields, replays=None if replays is None else Path(replays))
+    transcripts = [root / f"seen-{i}.jsonl" for i in range(3)]
+    return Recorded(run, match_folder(root / "replays"), transcripts, root / "short.toml")
 
 
 def reader_copy(folder: Path, targets: Iterable[str]) -> Path:
