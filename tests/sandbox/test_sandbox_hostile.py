@@ -310,7 +310,7 @@ def test_rlimits_bot_can_reach_localhost_documented(marker: str, tmp_path: Path)
 
 
 @contextlib.contextmanager
-def outsider(marker: str, env: dict[str, str] | None = None) -> Iterator[subprocess.Popen[str]]:
+def outsider(marker: str, env: dict[str, str] | None = None) -> Iterator[subprocess.Popen[bytes]]:
     """A process of the test's user outside any sandbox, in a session of its own, carrying the
     marker: what a bot must neither signal nor read (``env``: its environment)."""
     process = subprocess.Popen(

@@ -38,7 +38,7 @@ import socket
 import sys
 import time
 from glob import glob
-from typing import Any
+from typing import IO, Any
 
 MODE = sys.argv[1]
 ARG = sys.argv[2] if len(sys.argv) > 3 else ""
@@ -124,7 +124,7 @@ def attack() -> None:
             forked += 1
         report(forked=forked)
     elif MODE == "files":
-        handles = []
+        handles: list[IO[str]] = []
         while len(handles) < 100_000:
             handles.append(open(os.devnull))  # noqa: SIM115 - kept open on purpose
         report(opened=len(handles))
@@ -174,12 +174,9 @@ def attack() -> None:
         done: dict[str, str] = {}
         targets = [*(int(pid) for pid in ARG.split(",")), *with_marker()]
         for pid in targets:
-            for label, call in (
-                (f"kill {pid}", lambda p=pid: os.kill(p, signal.SIGKILL)),
-                (f"killpg {pid}", lambda p=pid: os.killpg(p, signal.SIGKILL)),
-            ):
+            for label, call in ((f"kill {pid}", os.kill), (f"killpg {pid}", os.killpg)):
                 try:
-                    call()
+                    call(pid, signal.SIGKILL)
                     done[label] = "ok"
                 except OSError as error:
                     done[label] = error.strerror or str(error)
