@@ -1,7 +1,8 @@
 """The one shape of every error a person can cause: ``thousand: error: MESSAGE``, one line on
-stderr, escaped for the terminal. Messages quote bots' names, paths, files and lines — hostile
-until escaped — so the escaping is here, once, and not left to each command (four of eight
-printers had forgotten it)."""
+stderr, escaped for the terminal; and of every warning, ``thousand: warning: MESSAGE``.
+Messages quote bots' names, paths, files and lines — hostile until escaped — so the escaping
+is here, once, and not left to each command (four of eight error printers, and eight of
+sixteen warning printers, had forgotten it)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import NoReturn
 from referee.safetext import for_terminal
 
 PREFIX = "thousand: error: "
+WARNING = "thousand: warning: "
 
 
 def error_line(message: str) -> str:
@@ -27,3 +29,12 @@ def fail(message: str, code: int = 1) -> NoReturn:
     """Print the line and exit with ``code``."""
     report_error(message)
     sys.exit(code)
+
+
+def warning_line(message: str) -> str:
+    return WARNING + for_terminal(message)
+
+
+def warn(message: str) -> None:
+    """Print the warning line on stderr; the command goes on."""
+    print(warning_line(message), file=sys.stderr, flush=True)

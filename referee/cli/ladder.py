@@ -17,10 +17,10 @@ from referee.cli import ladder_server
 from referee.cli.bounds import MAX_SEATS, int_range, time_options
 from referee.cli.options import concurrency_option
 from referee.cli.sandbox_options import sandbox_options_defaulting
-from referee.errors import fail
+from referee.errors import fail, warn
 from referee.games.chance import MAX_SEED, fresh_seed, is_guessable
 from referee.ladder import names, paths, ratings, rerate, service, standings, store
-from referee.ladder.privacy import warn_line
+from referee.ladder.privacy import exposed_warning
 from referee.players.botspec import BotSpec, BotSpecError, parse_bot
 from referee.players.sandbox import Sandbox, SandboxError, resolve, visible_paths
 from referee.replay.reader import ReplayError
@@ -152,10 +152,9 @@ def ladder_init(
     if seed is None:
         seed = fresh_seed()
     elif is_guessable(seed):
-        click.echo(
-            f"thousand: warning: seed {seed} is guessable: anyone who guesses it can predict "
-            "every deal and throw of this ladder (leave --seed out for a secret one)",
-            err=True,
+        warn(
+            f"seed {seed} is guessable: anyone who guesses it can predict "
+            "every deal and throw of this ladder (leave --seed out for a secret one)"
         )
     try:
         rules = load_rules(game, rules_arg)
@@ -177,11 +176,11 @@ def ladder_init(
         )
         meta["weak_sandbox"] = allow_weak_sandbox
         store.init(Path(db), meta)
-        exposed = warn_line(Path(db), sandbox)
+        exposed = exposed_warning(Path(db), sandbox)
     except (RulesError, store.LadderError, SandboxError) as error:
         fail(str(error))
     if exposed is not None:
-        click.echo(for_terminal(exposed), err=True)
+        warn(exposed)
     click.echo(f"created ladder {db}: {game}, rules {rules_arg}, {count} players a match")
 
 
@@ -243,7 +242,7 @@ def _admit(db_path: str, bot: str) -> tuple[str, str | None]:
         fail(str(error))
         raise
     if terms.warning is not None:
-        click.echo(f"thousand: warning: {terms.warning}", err=True)
+        warn(terms.warning)
     click.echo(f"checking {bot} ...", err=True)
     report = asyncio.run(admission.check(spec, terms))
     if report.problems:
@@ -451,12 +450,12 @@ def ladder_run(
         )
     try:
         chosen, warning = resolve(Sandbox.model_validate(meta.get("sandbox") or {}))
-        exposed = warn_line(Path(db), chosen)
+        exposed = exposed_warning(Path(db), chosen)
     except SandboxError as error:
         fail(str(error))
         return
     if exposed is not None:
-        click.echo(for_terminal(exposed), err=True)
+        warn(exposed)
     if chosen.mode != "bwrap" and not (meta.get("weak_sandbox") or allow_weak_sandbox):
         fail(
             f"this ladder would run its bots under --sandbox {chosen.mode}, where a bot can "

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import click
 
-from referee.errors import fail
+from referee.errors import fail, warn
 from referee.ladder import service, store
-from referee.ladder.privacy import warn_line
+from referee.ladder.privacy import exposed_warning
 from referee.players.sandbox import Sandbox, SandboxError, resolve
 from referee.safetext import for_terminal
 
@@ -239,13 +239,13 @@ def serve(
     meta = store.read_meta(conn)
     try:
         chosen, warning = resolve(Sandbox.model_validate(meta.get("sandbox") or {}))
-        exposed = warn_line(Path(db), chosen)
+        exposed = exposed_warning(Path(db), chosen)
     except SandboxError as error:
         chosen, warning, exposed = Sandbox(mode="none"), str(error), None
     if warning:
-        click.echo(f"thousand: warning: {for_terminal(warning)}", err=True)
+        warn(warning)
     if exposed is not None:
-        click.echo(for_terminal(exposed), err=True)
+        warn(exposed)
     if chosen.mode != "bwrap":
         if run_matches and not (meta.get("weak_sandbox") or allow_weak_sandbox):
             fail(
@@ -254,19 +254,14 @@ def serve(
                 "or with --allow-weak-sandbox for bots you trust"
             )
         if not allow_weak_sandbox:
-            click.echo(
-                f"thousand: warning: bots would run under --sandbox {chosen.mode} here: "
-                "submissions are closed (--allow-weak-sandbox opens them, for people you trust)",
-                err=True,
+            warn(
+                f"bots would run under --sandbox {chosen.mode} here: "
+                "submissions are closed (--allow-weak-sandbox opens them, for people you trust)"
             )
     if run_matches:
         missing = service.unavailable(conn)
         for entrant, why in missing:
-            click.echo(
-                f"thousand: warning: entrant {for_terminal(entrant.name)!r} cannot start: "
-                f"{for_terminal(why)}",
-                err=True,
-            )
+            warn(f"entrant {for_terminal(entrant.name)!r} cannot start: {why}")
     conn.close()
     settings = ServerSettings(
         allow_weak_sandbox=allow_weak_sandbox,
@@ -280,11 +275,10 @@ def serve(
         secure_cookies=secure_cookies,
     )
     if host not in ("127.0.0.1", "localhost", "::1") and not secure_cookies:
-        click.echo(
-            f"thousand: warning: serving plain HTTP on {host}: tokens and session cookies "
+        warn(
+            f"serving plain HTTP on {host}: tokens and session cookies "
             "cross the network unencrypted; listen on 127.0.0.1 behind a TLS reverse proxy "
-            "and serve with --secure-cookies (docs/server.md)",
-            err=True,
+            "and serve with --secure-cookies (docs/server.md)"
         )
     sock = _listen(host, port)
     bound = sock.getsockname()[1]

@@ -18,7 +18,7 @@ import orjson
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from referee.errors import report_error
+from referee.errors import report_error, warn, warning_line
 from referee.games.chance import fresh_seed
 from referee.games.match import (
     GameOutcome,
@@ -92,7 +92,7 @@ def run_match_command(
         except ResumeError as error:
             return report_error(str(error))
         if resumed.warning is not None:
-            print(f"thousand: warning: {resumed.warning}", file=sys.stderr)
+            warn(resumed.warning)
         options = resumed.manifest.options
         game, rules_arg = resumed.manifest.game, resumed.manifest.rules_label
         bots, seed = tuple(resumed.manifest.bots), resumed.manifest.seed
@@ -132,15 +132,14 @@ def run_match_command(
     except SandboxError as error:
         return report_error(str(error))
     if warning is not None:
-        print(f"thousand: warning: {warning}", file=sys.stderr)
+        warn(warning)
     if seed is None:
         seed = fresh_seed()  # secret until the report: no bot can derive the deals from it
     if rotate and chosen.mode != "bwrap" and resumed is None:
-        print(
-            f"thousand: warning: with --sandbox {chosen.mode} a bot can keep notes on disk "
+        warn(
+            f"with --sandbox {chosen.mode} a bot can keep notes on disk "
             "from one seating of a duplicate deal to the next; a fair duplicate match needs "
-            "--sandbox bwrap (docs/security.md, Fair play)",
-            file=sys.stderr,
+            "--sandbox bwrap (docs/security.md, Fair play)"
         )
     temporary_logs = False
     try:
@@ -242,14 +241,11 @@ def run_match_command(
                 continue
             warned.add(fault.bot)
             name = labels.labels()[fault.bot]
-            text = (
-                f"thousand: warning: bot {fault.bot} ({name}) could not start: "
-                f"{fault.kind}: {fault.detail}"
-            )
+            text = f"bot {fault.bot} ({name}) could not start: {fault.kind}: {fault.detail}"
             if show_progress:
-                progress.console.print(for_rich(text), highlight=False)
+                progress.console.print(for_rich(warning_line(text)), highlight=False)
             else:
-                print(for_terminal(text), file=sys.stderr, flush=True)
+                warn(text)
 
     def on_game(outcome: GameOutcome) -> bool:
         done.append(outcome)

@@ -33,7 +33,7 @@ from referee.cli.options import (
     seed_option,
 )
 from referee.cli.sandbox_options import sandbox_options
-from referee.errors import report_error
+from referee.errors import report_error, warn
 from referee.games.chance import fresh_seed
 from referee.games.match import GameOutcome, MatchConfig
 from referee.games.matchfolders import (
@@ -280,7 +280,7 @@ def run_tournament_command(
         try:
             resumed = resume_run(Path(resume), "tournament")
             if resumed.warning is not None:
-                print(f"thousand: warning: {resumed.warning}", file=sys.stderr)
+                warn(resumed.warning)
             plan = _from_manifest(resumed)
             tables = plan.tables()
             for number, table in enumerate(tables):
@@ -346,15 +346,14 @@ def run_tournament_command(
                 f"{len(tables)} tables: more than {MAX_TABLES} (fewer bots, or a ladder)"
             )
     if warning is not None:
-        print(f"thousand: warning: {warning}", file=sys.stderr)
+        warn(warning)
     if pin:  # a resumed run too: where it plays is not part of what it plays
         plan.cores = tuple(sorted(os.sched_getaffinity(0)))
     if plan.rotate and plan.sandbox.mode != "bwrap" and resume is None:
-        print(
-            f"thousand: warning: with --sandbox {plan.sandbox.mode} a bot can keep notes on "
+        warn(
+            f"with --sandbox {plan.sandbox.mode} a bot can keep notes on "
             "disk from one seating of a duplicate deal to the next; a fair duplicate "
-            "tournament needs --sandbox bwrap (docs/security.md, Fair play)",
-            file=sys.stderr,
+            "tournament needs --sandbox bwrap (docs/security.md, Fair play)"
         )
     log_root: Path | None = None
     try:

@@ -15,15 +15,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import sys
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from referee.cluster.connect import connect
 from referee.cluster.worker import BundleMissing, Task, TaskResult, WorkerUnfit, play
+from referee.errors import warn
 from referee.ladder.executor import ExecutorLost
-from referee.safetext import for_terminal
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -189,8 +188,4 @@ def _is_connection_loss(error: BaseException) -> bool:
 
 def _warn_unfit(worker: str, reason: str) -> None:
     """Said once per worker: the organiser has a machine to fix."""
-    line = (
-        f"thousand: warning: worker {worker} cannot run a bot ({reason}); "
-        "its tasks go to the other workers"
-    )
-    print(for_terminal(line), file=sys.stderr, flush=True)
+    warn(f"worker {worker} cannot run a bot ({reason}); its tasks go to the other workers")

@@ -42,7 +42,6 @@ def exposure(db: Path, sandbox: Sandbox) -> str | None:
     return None
 
 
-def warn_line(db: Path, sandbox: Sandbox) -> str | None:
-    """The warning as the commands print it, or None."""
-    found = exposure(db.resolve() if db.exists() else Path(os.path.abspath(db)), sandbox)
-    return None if found is None else f"thousand: warning: {found}"
+def exposed_warning(db: Path, sandbox: Sandbox) -> str | None:
+    """The warning the commands print (``referee.errors.warn``) about ``db``, or None."""
+    return exposure(db.resolve() if db.exists() else Path(os.path.abspath(db)), sandbox)

@@ -16,13 +16,13 @@ import os
 import shutil
 import socket
 import sqlite3
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from referee.errors import warn
 from referee.games import chance
 from referee.ladder import paths, ratings, scheduler, store
 from referee.ladder.executor import Executor, ExecutorLost, MatchOutcome, MatchSpec
@@ -426,7 +426,7 @@ def warn_forfeit(forfeit: Forfeit) -> None:
     """One line per forfeit, naming the entrant and why (its text is the bot author's: made
     safe for a terminal)."""
     name = for_terminal(forfeit.name, NAME_LIMIT)
-    head = f"thousand: warning: match {forfeit.match_id}: entrant {name!r} could not be run"
+    head = f"match {forfeit.match_id}: entrant {name!r} could not be run"
     why = for_terminal(forfeit.reason, 400)
     if forfeit.disabled:
         tail = (
@@ -435,7 +435,7 @@ def warn_forfeit(forfeit: Forfeit) -> None:
         )
     else:
         tail = f"it forfeits the match ({forfeit.streak} in a row; disabled at {UNRUNNABLE_LIMIT})"
-    print(f"{head} ({why}): {tail}", file=sys.stderr, flush=True)
+    warn(f"{head} ({why}): {tail}")
 
 
 def _abandon_if_possible(db: sqlite3.Connection, worker: str, match_ids: list[int]) -> None:
