@@ -30,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 import uuid
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -185,7 +186,17 @@ def assert_limit_fault(run: Run, words: str) -> None:
 def test_endless_allocation_is_a_memory_limit_fault(
     sandbox: str, marker: str, tmp_path: Path
 ) -> None:
-    run = play([hostile("memory", marker), opponent(marker)], sandbox, tmp_path, "--memory", "128")
+    """Time enough for the move: on a loaded machine (a load of 9 on 2 cores) touching
+    128 MiB took longer than 0.5 s, and the bot's fault was a timeout."""
+    run = play(
+        [hostile("memory", marker), opponent(marker)],
+        sandbox,
+        tmp_path,
+        "--memory",
+        "128",
+        "--time-per-move",
+        "20",
+    )
     assert_limit_fault(run, "memory limit 128 MiB exceeded")
     assert_no_leftovers(marker)
 
@@ -312,11 +323,17 @@ def test_rlimits_bot_can_reach_localhost_documented(marker: str, tmp_path: Path)
 @contextlib.contextmanager
 def outsider(marker: str, env: dict[str, str] | None = None) -> Iterator[subprocess.Popen[bytes]]:
     """A process of the test's user outside any sandbox, in a session of its own, carrying the
-    marker: what a bot must neither signal nor read (``env``: its environment)."""
+    marker: what a bot must neither signal nor read (``env``: its environment). Handed on once
+    its exec is through: Popen returns when the exec has closed the child's files, which is
+    before the kernel lays out the new argv and environment (/proc/PID/environ read empty)."""
     process = subprocess.Popen(
         [PY, "-c", "import time; time.sleep(60)", marker], start_new_session=True, env=env
     )
     try:
+        cmdline = Path(f"/proc/{process.pid}/cmdline")
+        deadline = time.monotonic() + 10
+        while marker.encode() not in cmdline.read_bytes() and time.monotonic() < deadline:
+            time.sleep(0.005)
         yield process
     finally:
         process.kill()
