@@ -215,7 +215,9 @@ def test_the_seat_answers_only_its_secret_and_its_turn(
     connection.close()
     assert seat.post(json.dumps({"turn": 999, "choice": 1}).encode()) == 409
     state = json.loads(seat.get("state")[2])
+    deadline = time.monotonic() + 60  # a card deal always asks every seat to bid
     while not state["turn"]:
+        assert time.monotonic() < deadline, f"no turn of the person's in 60 s: {state}"
         time.sleep(0.05)
         state = json.loads(seat.get("state")[2])
     assert seat.post(json.dumps({"turn": state["turn"], "choice": 10_000}).encode()) == 409
@@ -320,6 +322,12 @@ def test_ctrl_c_stops_the_browser_seat_and_its_bots(tmp_path: Path) -> None:
         pass
 
 
+CHOOSING_SEED = 1
+"""A seed whose game gives the person a choice: with a fresh one, the person's throws can all
+be bolts (no choice to make) until the random bot wins, and the test waited for a turn that
+never came (it hung a CI run, 2026-12-03)."""
+
+
 def test_the_browser_clock_starts_when_the_choice_is_drawn(
     tmp_path: Path, short_dice: Path, replay_of: Any, seats: list[Seat]
 ) -> None:
@@ -333,6 +341,8 @@ def test_the_browser_clock_starts_when_the_choice_is_drawn(
             "1",
             "--pace",
             "0",
+            "--seed",
+            str(CHOOSING_SEED),
             "--replays",
             str(tmp_path / "out"),
             "builtin:random",
@@ -341,7 +351,10 @@ def test_the_browser_clock_starts_when_the_choice_is_drawn(
     )
     seats.append(seat)
     state = json.loads(seat.get("state")[2])
+    deadline = time.monotonic() + 60
     while not state["turn"]:
+        assert state["result"] is None, f"the game ended before the person chose: {state}"
+        assert time.monotonic() < deadline, f"no turn of the person's in 60 s: {state}"
         time.sleep(0.05)
         state = json.loads(seat.get("state")[2])
     assert state["left"] == 1.0  # not running until the page has drawn the choice
@@ -350,6 +363,7 @@ def test_the_browser_clock_starts_when_the_choice_is_drawn(
     assert again["turn"] == state["turn"] and again["left"] == 1.0  # still not running
     seat.get(f"state?since=0&shown={state['turn']}")  # the page drew it: the clock runs
     while state["result"] is None:
+        assert time.monotonic() < deadline, f"the game did not end in 60 s: {state}"
         time.sleep(0.1)
         state = json.loads(seat.get("state")[2])
     seat.get(f"state?since={state['total']}")
