@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import secrets
 import signal
 import sqlite3
 import stat
@@ -328,7 +329,10 @@ def test_a_submission_cut_short_by_a_crash_is_taken_up_again(tmp_path: Path) -> 
     db = make_ladder(tmp_path)
     token = invite(db, "patient")
     # The first build waits (to be killed); the one after the restart finds its mark and builds.
-    build = "[ -e started ] || { touch started; sleep 60; }; gcc -o bot bot.c"
+    # Its sleep's argument is this test's own (a fraction no other process on the machine
+    # uses): a bare "sleep 60" was once matched in a shell of the person running CI.
+    nap = f"60.{secrets.randbelow(10**6):06d}"
+    build = f"[ -e started ] || {{ touch started; sleep {nap}; }}; gcc -o bot bot.c"
     slow = f'command = "./bot"\nbuild = "{build}"\n'.encode()
     upload = tar_gz({"bot.toml": slow, "bot.c": (C_BOT / "bot.c").read_bytes()})
     with serving(db) as server:
@@ -340,12 +344,15 @@ def test_a_submission_cut_short_by_a_crash_is_taken_up_again(tmp_path: Path) -> 
             time.sleep(0.05)
             started = next((db.parent / "contest.db.files" / "submissions").rglob("started"), None)
         assert started is not None, server.stderr()
+        while not _sleeping(nap) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert _sleeping(nap), "the build's sleep is not seen: nothing would prove it gone"
         os.killpg(server.process.pid, signal.SIGKILL)
         server.process.wait()
     deadline = time.monotonic() + 10  # the kernel's parent-death signals take a moment
-    while _sleeping() and time.monotonic() < deadline:
+    while _sleeping(nap) and time.monotonic() < deadline:
         time.sleep(0.05)
-    survivors = _sleeping()
+    survivors = _sleeping(nap)
     assert survivors == [], "the killed build's sleep survived its server:\n" + "\n".join(
         _whence(p) for p in survivors
     )
@@ -354,13 +361,13 @@ def test_a_submission_cut_short_by_a_crash_is_taken_up_again(tmp_path: Path) -> 
     assert entry["status"] == "accepted", entry
 
 
-def _sleeping() -> list[Path]:
-    return [p for p in Path("/proc").glob("[0-9]*") if _cmdline(p).startswith("sleep\x0060\0")]
+def _sleeping(nap: str) -> list[Path]:
+    return [p for p in Path("/proc").glob("[0-9]*") if _cmdline(p) == f"sleep\0{nap}\0"]
 
 
 def _whence(proc: Path) -> str:
-    """Who a surviving process is and where it hangs (seen once in CI on 83fd58a, cause not
-    yet known): its parent, namespaces' pids, user and cgroups, and its parent's command."""
+    """Who a surviving process is and where it hangs: its parent, namespaces' pids, user and
+    cgroups, and its parent's command (it showed the once-matched "sleep 60" to be another's)."""
     try:
         status = dict(
             line.split(":\t", 1)
