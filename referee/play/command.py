@@ -101,7 +101,8 @@ def run_terminal(table: Table, replays: Path | None, pace: float | None) -> int:
 
 
 def run_web(table: Table, replays: Path | None, port: int, pace: float | None) -> int:
-    from referee.web.seat import SeatServer, WebFront
+    # here, not at the top: only --web pays for loading FastAPI and uvicorn
+    from referee.play.browser import SeatServer, WebFront
 
     try:
         folder = replay_folder(replays)

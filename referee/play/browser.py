@@ -58,7 +58,7 @@ def viewer_css() -> str:
     a game exactly as the viewer does, plus the seat's few additions."""
     page = _resource("replay", "viewer.html")
     found = re.search(r"<style>(.*?)</style>", page, re.S)
-    own = _resource("web", "static/seat.css")
+    own = _resource("play", "seat.css")
     return (found.group(1) if found else "") + "\n" + own
 
 
@@ -239,8 +239,8 @@ def create_seat_app(front: WebFront, secret: str, port: list[int]) -> FastAPI:
     """The seat's whole site: one page, its script and style, its state and its answer, every
     address under ``/s/SECRET/``."""
     app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
-    page_template = _resource("web", "templates/seat.html")
-    script = _resource("web", "static/seat.js")
+    page_template = _resource("play", "seat.html")
+    script = _resource("play", "seat.js")
     style = viewer_css()
 
     def allowed(request: Request, given: str) -> bool:
