@@ -20,12 +20,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from referee.errors import report_error, warn, warning_line
 from referee.games.chance import fresh_seed
-from referee.games.match import (
-    GameOutcome,
-    MatchConfig,
-    duplicate_seatings,
-    run_match,
-)
+from referee.games.match import GameOutcome, MatchConfig, duplicate_seatings
 from referee.games.matchfolders import (
     FolderError,
     new_match_folder,
@@ -43,6 +38,7 @@ from referee.games.resume import (
     write_manifest,
 )
 from referee.games.stats import Sprt, SprtTally, parse_sprt
+from referee.games.tables import run_match
 from referee.players.botspec import BotSpecError, parse_bot
 from referee.players.players import TimeControl
 from referee.players.sandbox import Sandbox, SandboxError, resolve

@@ -19,7 +19,8 @@ from typing import Any
 import orjson
 from pydantic import BaseModel
 
-from referee.games.match import MatchConfig, run_match
+from referee.games.match import MatchConfig
+from referee.games.tables import run_match
 from referee.players.botspec import BotSpec, parse_bot
 from referee.players.players import TimeControl, make_player
 from referee.players.protocol import Fault, hello_message

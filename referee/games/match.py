@@ -8,10 +8,8 @@ and it is restarted for the next game (unless it could not start at all).
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 import itertools
-import multiprocessing
 import os
 import random
 import threading
@@ -589,28 +587,3 @@ def play_table(
             deliver(outcome)
     finally:
         table.close()
-
-
-async def run_match(config: MatchConfig, on_game: OnGame | None = None) -> list[GameOutcome]:
-    """Play the planned games on ``config.concurrency`` tables; games go to tables by number
-    (game i on table i mod K) so that a rerun with the same seed and K is identical. Each
-    table plays in a thread or a process of its own (referee.games.tables); this coroutine
-    only collects their games, so a caller's event loop stays free for progress and signals."""
-    from referee.games.tables import run_tables
-
-    spec = game_spec(config.game)
-    spec.check_players(config.rules, len(config.bots))
-    players = len(config.bots)
-    count = planned_games(players, config.games, config.rotate)
-    if count != config.games:  # --rotate plays whole groups: the hello must say so
-        config = dataclasses.replace(config, games=count)
-    wanted = None if config.only is None else set(config.only)
-    indices = [i for i in range(count) if wanted is None or i in wanted]
-    slots = max(1, min(config.concurrency, len(indices)))
-    shares = [indices[slot::slots] for slot in range(slots)]
-    processes = config.processes if config.processes is not None else slots > 1
-    if processes and (multiprocessing.current_process().daemon or config.seat_players):
-        processes = False  # a daemonic process (a Dask worker's) may not start processes
-    outcomes = await run_tables(config, shares, on_game, processes=processes)
-    outcomes.sort(key=lambda o: o.plan.index)
-    return outcomes

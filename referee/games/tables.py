@@ -1,4 +1,6 @@
 """Where a match's tables run: each in a thread or a process of its own, blocking on its bots.
+``run_match`` is the way in: every caller that plays a match (the CLI, tournaments, the ladder,
+a cluster's worker, ``thousand play``) plays it through here.
 
 A table's loop (``match.play_table``) waits for one bot at a time with a plain ``poll``, which
 is what makes a decision cost little more than the pipe itself; so a table needs a thread that
@@ -20,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ctypes
+import dataclasses
 import multiprocessing
 import multiprocessing.connection
 import os
@@ -30,8 +33,9 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any, Protocol
 
-from referee.games.match import GameOutcome, MatchConfig, OnGame, play_table
+from referee.games.match import GameOutcome, MatchConfig, OnGame, planned_games, play_table
 from referee.players.process import Aborted
+from thousand.registry import game_spec
 
 Post = Callable[[str, int, Any], None]
 _PR_SET_PDEATHSIG = 1
@@ -318,4 +322,31 @@ async def run_tables(
         table.join()
     if errors:
         raise errors[0]
+    return outcomes
+
+
+async def run_match(config: MatchConfig, on_game: OnGame | None = None) -> list[GameOutcome]:
+    """Play the planned games on ``config.concurrency`` tables; games go to tables by number
+    (game i on table i mod K) so that a rerun with the same seed and K is identical. Each
+    table plays in a thread or a process of its own (``ThreadTable``, ``ProcessTable``); this
+    coroutine only collects their games, so a caller's event loop stays free for progress
+    and signals.
+
+    Here, above the match's game loop rather than in it: the tables run that loop, and the
+    loop (referee.games.match) needs nothing of them."""
+    spec = game_spec(config.game)
+    spec.check_players(config.rules, len(config.bots))
+    players = len(config.bots)
+    count = planned_games(players, config.games, config.rotate)
+    if count != config.games:  # --rotate plays whole groups: the hello must say so
+        config = dataclasses.replace(config, games=count)
+    wanted = None if config.only is None else set(config.only)
+    indices = [i for i in range(count) if wanted is None or i in wanted]
+    slots = max(1, min(config.concurrency, len(indices)))
+    shares = [indices[slot::slots] for slot in range(slots)]
+    processes = config.processes if config.processes is not None else slots > 1
+    if processes and (multiprocessing.current_process().daemon or config.seat_players):
+        processes = False  # a daemonic process (a Dask worker's) may not start processes
+    outcomes = await run_tables(config, shares, on_game, processes=processes)
+    outcomes.sort(key=lambda o: o.plan.index)
     return outcomes

@@ -33,13 +33,8 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from referee.games.chance import derive_int
-from referee.games.match import (
-    GameOutcome,
-    GamePlan,
-    MatchConfig,
-    planned_games,
-    run_match,
-)
+from referee.games.match import GameOutcome, GamePlan, MatchConfig, planned_games
+from referee.games.tables import run_match
 from referee.players.botspec import BotSpec
 from referee.players.players import TimeControl
 from referee.players.sandbox import Sandbox

@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from referee.games.match import GameOutcome, MatchConfig, duplicate_seatings, run_match
+from referee.games.match import GameOutcome, MatchConfig, duplicate_seatings
+from referee.games.tables import run_match
 from referee.ladder.store import LadderError
 from referee.players.botspec import BotSpec, parse_bot_or_unavailable
 from referee.players.players import TimeControl

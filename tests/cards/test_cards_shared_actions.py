@@ -8,7 +8,8 @@ import asyncio
 import copy
 from pathlib import Path
 
-from referee.games.match import MatchConfig, run_match
+from referee.games.match import MatchConfig
+from referee.games.tables import run_match
 from referee.players.botspec import parse_bot
 from thousand.cards import state as card_state
 from thousand.cards.cards import CARD_STR
