@@ -25,7 +25,7 @@ from referee.games.chance import GameChance, derive
 from referee.players.botspec import BotSpec
 from referee.players.builtin import random_choice
 from referee.players.players import Player, TimeControl, make_player
-from referee.players.protocol import Fault, hello_message
+from referee.players.protocol import Fault, hello_message, rank_faulted_last
 from referee.players.sandbox import Sandbox
 from referee.replay.writer import ReplayWriter
 from thousand import __version__
@@ -180,16 +180,6 @@ def plan_games(players: int, games: int, seed: int, rotate: bool) -> list[GamePl
     """Every game of a (short) match, in order."""
     count = planned_games(players, games, rotate)
     return [plan_game(players, index, seed, rotate) for index in range(count)]
-
-
-def rank_faulted_last(result: Result, faulted: set[int]) -> Result:
-    if not faulted:
-        return result
-    ranking = [s for s in result.ranking if s not in faulted] + [
-        s for s in result.ranking if s in faulted
-    ]
-    winner = ranking[0] if ranking[0] not in faulted else None
-    return Result(ranking=ranking, scores=result.scores, reason=result.reason, winner=winner)
 
 
 class Table:

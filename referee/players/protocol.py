@@ -12,6 +12,8 @@ from typing import Any
 
 import orjson
 
+from thousand.game import Result
+
 PROTOCOL_VERSION = 1
 SUPPORTED_VERSIONS = frozenset({1})
 MAX_LINE = 1 << 20
@@ -174,3 +176,16 @@ def hello_message(
         "rules": rules,
         "time": time,
     }
+
+
+def rank_faulted_last(result: Result, faulted: set[int]) -> Result:
+    """protocol.md, "Faults and what the referee does": a faulted seat is ranked last of its
+    game, the others among themselves as the game ended. Here, with the protocol, because the
+    match applies it and ``replay verify`` checks it, and the verifier sits below the match."""
+    if not faulted:
+        return result
+    ranking = [s for s in result.ranking if s not in faulted] + [
+        s for s in result.ranking if s in faulted
+    ]
+    winner = ranking[0] if ranking[0] not in faulted else None
+    return Result(ranking=ranking, scores=result.scores, reason=result.reason, winner=winner)

@@ -14,7 +14,7 @@ from typing import Any
 
 import orjson
 
-from referee.games.match import rank_faulted_last
+from referee.players.protocol import rank_faulted_last
 from referee.replay.reader import ReplayError, ReplayReader
 from thousand.game import CHANCE, OVER, IllegalAction, Result
 from thousand.registry import game_spec
