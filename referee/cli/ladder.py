@@ -549,7 +549,7 @@ def ladder_run(
             "recorded; free some space and run again"
         )
         return
-    except store.LadderError as error:
+    except (store.LadderError, ClusterError) as error:  # ClusterError: a lost scheduler
         fail(str(error))
         return
     finally:

@@ -30,6 +30,13 @@ class ClusterError(ValueError):
     """An executor that cannot be used; one line for a person."""
 
 
+class ExecutorLost(ClusterError):
+    """The cluster can play no more (its scheduler gone for longer than ``RECONNECT_SECONDS``):
+    the caller stops cleanly — a match with one line, a ladder run abandoning the matches in
+    flight for a later run to resume. The cluster's own error, not the ladder's: a plain
+    ``thousand match --executor dask://`` meets it too."""
+
+
 def parse_executor(text: str) -> str | None:
     """None for ``local``; the scheduler's Dask address for ``dask://HOST:PORT`` (or tls://)."""
     if text == "local":

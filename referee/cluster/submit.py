@@ -19,10 +19,9 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from referee.cluster.connect import connect
+from referee.cluster.connect import ExecutorLost, connect
 from referee.cluster.worker import BundleMissing, Task, TaskResult, WorkerUnfit, play
 from referee.errors import warn
-from referee.ladder.executor import ExecutorLost
 
 if TYPE_CHECKING:
     from distributed import Client

@@ -13,7 +13,6 @@ from typing import Any, Protocol
 
 from referee.games.match import GameOutcome, MatchConfig, duplicate_seatings
 from referee.games.tables import run_match
-from referee.ladder.store import LadderError
 from referee.players.botspec import BotSpec, parse_bot_or_unavailable
 from referee.players.players import TimeControl
 from referee.players.sandbox import Sandbox
@@ -98,12 +97,11 @@ def outcome_from_games(
 
 
 class Executor(Protocol):
+    """Where a ladder's matches are played. ``run`` raising ``ExecutorLost``
+    (referee.cluster.connect: only a cluster can be lost) stops the run: the matches in flight
+    are abandoned, and a later run resumes."""
+
     async def run(self, spec: MatchSpec) -> MatchOutcome: ...
-
-
-class ExecutorLost(LadderError):
-    """The executor can play no more matches (a cluster's scheduler is gone): the run stops,
-    the matches in flight are abandoned, and a later run resumes."""
 
 
 def match_config(spec: MatchSpec, sandbox: Sandbox | None) -> MatchConfig:

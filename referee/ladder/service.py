@@ -22,10 +22,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from referee.cluster.connect import ExecutorLost
 from referee.errors import warn
 from referee.games import chance
 from referee.ladder import paths, ratings, scheduler, store
-from referee.ladder.executor import Executor, ExecutorLost, MatchOutcome, MatchSpec
+from referee.ladder.executor import Executor, MatchOutcome, MatchSpec
 from referee.players.botspec import BotSpecError, parse_bot
 from referee.safetext import NAME_LIMIT, for_terminal
 
