@@ -9,12 +9,15 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
 from thousand.errors import RulesError
 from thousand.game import GameState
+
+if TYPE_CHECKING:  # the models are built only when asked for (message_models)
+    from thousand.messages import GameMessages
 
 GAME_NAMES = ("cards", "dice")
 
@@ -27,6 +30,13 @@ class GameSpec:
     presets: Mapping[str, BaseModel]
     new_game: Callable[[Any, int], GameState]
     default_players: int
+    messages_module: str
+    """Where the game's events, view and action are modelled (``MESSAGES``): imported only when
+    asked for, since the protocol's schemas and tests need them and a match does not."""
+
+    def message_models(self) -> GameMessages:
+        messages: GameMessages = importlib.import_module(self.messages_module).MESSAGES
+        return messages
 
     def check_players(self, rules: Any, players: int) -> None:
         allowed: tuple[int, ...] = rules.allowed_players()

@@ -188,3 +188,27 @@ def test_one_game_and_files(tmp_path: Path, document: dict[str, Any]) -> None:
     assert again.exit_code == 1
     assert again.stderr.startswith("thousand: error: ") and again.stderr.count("\n") == 1
     assert json.loads((folder / "dice-view.schema.json").read_text()) == view
+
+
+PUBLISHED = Path(__file__).parent / "data" / "protocol-schemas.json"
+"""`thousand protocol schema` as printed on 2026-12-03 (f2ec80e), when each game's message
+models still lived in referee/players/schema.py. Bots in other languages generate their types
+from these schemas, so a change of the models' place or of pydantic must not change a byte;
+a deliberate change of the protocol regenerates the file (`thousand protocol schema >
+tests/protocol/data/protocol-schemas.json`) and says so in protocol.md."""
+
+
+def test_the_published_schemas_have_not_changed_by_a_byte() -> None:
+    printed = json.dumps(protocol_schemas(), indent=2, ensure_ascii=False) + "\n"
+    published = PUBLISHED.read_text(encoding="utf-8")
+    assert printed == published, "the published JSON Schemas changed: see PUBLISHED's docstring"
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_each_game_brings_its_own_message_models(game: str) -> None:
+    """The schema module keeps no game's models: it asks each game's spec for its own."""
+    models = game_spec(game).message_models()
+    assert models.view.__module__ == f"thousand.{game}.messages"
+    assert models.action.__module__ == f"thousand.{game}.messages"
+    schema = protocol_schemas(game)[game]
+    assert schema["view"]["title"] == models.view.__name__

@@ -28,6 +28,7 @@ SPEC = GameSpec(
     presets=PRESETS,
     new_game=new_game,
     default_players=3,
+    messages_module="thousand.cards.messages",
 )
 
 __all__ = [

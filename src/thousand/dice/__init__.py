@@ -22,6 +22,7 @@ SPEC = GameSpec(
     presets=PRESETS,
     new_game=new_game,
     default_players=3,
+    messages_module="thousand.dice.messages",
 )
 
 __all__ = [
