@@ -23,7 +23,7 @@ from referee.games.match import MatchConfig
 from referee.games.tables import run_match
 from referee.players.botspec import BotSpec, parse_bot
 from referee.players.players import TimeControl, make_player
-from referee.players.protocol import Fault, hello_message
+from referee.players.protocol import Fault, FaultKind, hello_message
 from referee.players.sandbox import Sandbox
 from thousand.registry import GAME_NAMES, game_spec
 from thousand.rules_io import rules_from_mapping
@@ -42,7 +42,7 @@ CONFIGURATIONS: list[tuple[str, str, int, dict[str, Any]]] = [
     ("cards", "duel", 2, {}),
 ]
 
-FAULT_WORDS = {
+FAULT_WORDS: dict[FaultKind, str] = {
     "crash": "the bot crashed",
     "timeout": "late reply",
     "closed_stdout": "the bot closed its stdout",
@@ -113,7 +113,7 @@ def stderr_tail(path: Path) -> str | None:
 
 
 def _problem(
-    move: int | None, kind: str, detail: str, line: str | None, logs: Path
+    move: int | None, kind: FaultKind, detail: str, line: str | None, logs: Path
 ) -> dict[str, Any]:
     problem: dict[str, Any] = {
         "move": move,

@@ -25,7 +25,7 @@ from referee.games.chance import GameChance, derive
 from referee.players.botspec import BotSpec
 from referee.players.builtin import random_choice
 from referee.players.players import Player, TimeControl, make_player
-from referee.players.protocol import Fault, hello_message, rank_faulted_last
+from referee.players.protocol import Fault, FaultKind, hello_message, rank_faulted_last
 from referee.players.sandbox import Sandbox
 from referee.replay.writer import ReplayWriter
 from thousand import __version__
@@ -55,7 +55,7 @@ class FaultRecord:
     game: int
     bot: int
     seat: int
-    kind: str
+    kind: FaultKind
     detail: str
     move: int | None = None
 
@@ -328,7 +328,7 @@ class GameRun:
         self.seat_players: list[Player] = []  # per seat, once the bots are started
         self.seat_think: list[Think] = []
 
-    def fault(self, seat: int, kind: str, detail: str, move: int | None = None) -> None:
+    def fault(self, seat: int, kind: FaultKind, detail: str, move: int | None = None) -> None:
         self.faulted.add(seat)
         bot = self.plan.seating[seat]
         self.faults.append(FaultRecord(self.plan.index, bot, seat, kind, detail, move))

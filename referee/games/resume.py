@@ -29,6 +29,7 @@ import orjson
 from referee.games.match import FaultRecord, GameOutcome, GamePlan, Think, plan_game
 from referee.players.botspec import BotSpec, BotSpecError, parse_bot
 from referee.players.players import TimeControl
+from referee.players.protocol import FAULT_KINDS, FaultKind
 from referee.players.sandbox import Sandbox
 from referee.replay.reader import ReplayError, ReplayReader
 from referee.safetext import for_terminal
@@ -270,6 +271,14 @@ def finished_games(
     return done
 
 
+def _fault_kind(kind: Any, path: Path) -> FaultKind:
+    """A replay names its faults with protocol.md's words; any other is a damaged replay."""
+    for known in FAULT_KINDS:
+        if kind == known:
+            return known
+    raise ReplayError(f"{path}: a fault of unknown kind {for_terminal(str(kind)[:40])!r}")
+
+
 def _outcome(path: Path, players: int) -> GameOutcome | None:
     """The outcome a finished replay records, or None for an unfinished one."""
     with ReplayReader(path) as replay:
@@ -320,7 +329,7 @@ def _outcome(path: Path, players: int) -> GameOutcome | None:
             index,
             int(fault.get("bot", seating[fault.get("seat", 0)])),
             int(fault.get("seat", 0)),
-            str(fault["kind"]),
+            _fault_kind(fault["kind"], path),
             str(fault.get("detail", "")),
             fault.get("move") if isinstance(fault.get("move"), int) else None,
         )

@@ -8,7 +8,7 @@ land in code.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, get_args
 
 import orjson
 
@@ -23,10 +23,32 @@ MAX_NAME = 64
 BYE = b'{"type":"bye"}\n'
 
 
+FaultKind = Literal[
+    "crash",
+    "timeout",
+    "closed_stdout",
+    "malformed_json",
+    "invalid_utf8",
+    "line_too_long",
+    "wrong_id",
+    "illegal_action",
+    "bad_hello",
+    "incompatible_protocol",
+    "startup",
+    "resource_limit",
+    "absent",
+]
+"""The names of protocol.md's fault table, which replays, reports and bot authors' scripts
+match on: a typo in a new fault is a type error, not a name no one documented
+(tests/protocol/test_protocol_docs.py holds this list to the table)."""
+
+FAULT_KINDS: tuple[FaultKind, ...] = get_args(FaultKind)
+
+
 class Fault(Exception):
     """A bot broke the protocol or the rules; ``kind`` is one of the names in protocol.md."""
 
-    def __init__(self, kind: str, detail: str, line: bytes | None = None) -> None:
+    def __init__(self, kind: FaultKind, detail: str, line: bytes | None = None) -> None:
         super().__init__(f"{kind}: {detail}")
         self.kind = kind
         self.detail = detail

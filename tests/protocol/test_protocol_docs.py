@@ -56,11 +56,12 @@ def test_a_wrong_type_in_a_table_is_noticed() -> None:
 
 def test_protocol_md_names_every_fault_kind_in_its_table() -> None:
     from referee.games.check import FAULT_WORDS
+    from referee.players.protocol import FAULT_KINDS
 
     text = (ROOT / "protocol.md").read_text(encoding="utf-8")
     table = text[text.index("| fault | when |") :].split("\n\n", 1)[0]
     listed = set(re.findall(r"^\| `([a-z_0-9]+)` \|", table, re.M))
-    assert listed == set(FAULT_WORDS)
+    assert listed == set(FAULT_WORDS) == set(FAULT_KINDS)
 
 
 def test_the_schema_commands_in_protocol_md_run(tmp_path: Path) -> None:

@@ -213,6 +213,16 @@ def test_a_replay_of_another_game_or_a_damaged_one_is_refused(tmp_path: Path) ->
     damaged = in_process(["match", "--resume", str(folder)], tmp_path)
     assert damaged.returncode == 1, damaged.explain()
     assert len(damaged.error_lines) == 1 and "Traceback" not in damaged.stderr
+    # A fault at its right seat but of a kind protocol.md does not name (a hostile one).
+    seating = json.loads(lines[0])["seating"]
+    result["faults"] = [{"kind": "\x1b[2Jtime\nout", "bot": seating[0], "seat": 0}]
+    (folder / "game-00001.jsonl").write_bytes(
+        b"".join(lines[:-1]) + json.dumps(result).encode() + b"\n"
+    )
+    unknown = in_process(["match", "--resume", str(folder)], tmp_path)
+    assert unknown.returncode == 1, unknown.explain()
+    assert len(unknown.error_lines) == 1 and "a fault of unknown kind" in unknown.stderr
+    assert "\x1b" not in unknown.stderr and "Traceback" not in unknown.stderr
     (folder / "game-00002.jsonl").write_bytes(b"\x00garbage")
     (folder / "game-00001.jsonl").write_bytes(original)
     garbage = in_process(["match", "--resume", str(folder)], tmp_path)
