@@ -29,14 +29,18 @@ from typing import Any, Self, cast
 from pydantic import ValidationError
 
 from referee.environment import seconds
-from referee.ladder import paths
+from referee.ladder import migrations, paths
 from referee.players.sandbox import Sandbox
 from referee.safetext import shorten
 from thousand.errors import RulesError
 from thousand.registry import GAME_NAMES, game_spec
 
 SCHEMA_VERSION = 2
-"""2: bot commands stored with absolute paths, replays relative to the ladder's files folder."""
+"""The ``schema`` setting in ``meta``, from before the tables had a version of their own. 2: bot
+commands stored with absolute paths, replays relative to the ladder's files folder (``upgrade``
+brings older ladders there). Frozen at 2, since thousand before ``LADDER`` rewrites the paths
+of a ladder whose setting is lower; the tables' own version is ``LADDER``'s, in
+``PRAGMA user_version``."""
 
 
 LOCK_WAIT = seconds("THOUSAND_LADDER_LOCK_WAIT", 30.0, most=3600.0)
@@ -109,8 +113,36 @@ CREATE TABLE IF NOT EXISTS ratings (
 """
 
 
+LADDER = migrations.Plan(
+    "ladder",
+    (
+        migrations.Migration(
+            1,
+            "The tables of before the version was kept (SCHEMA): a ladder made then gets the "
+            "number alone, a new one the tables.",
+            migrations.script(SCHEMA),
+        ),
+    ),
+)
+"""The ladder's tables, step by step: a new column is a new migration at the end (see
+``referee.ladder.migrations``), and ``SCHEMA`` stays what migration 1 made."""
+
+
 class LadderError(ValueError):
     """A mistake a person can make with a ladder; one line."""
+
+
+class LadderTooNew(LadderError):
+    """A file whose tables a newer thousand has moved on: this one does not know their
+    columns, so it neither reads nor writes them (a reader would misread them, a writer could
+    undo what the newer version keeps). Said in one line with the version found."""
+
+    def __init__(self, path: Path, tables: str, found: int, known: int) -> None:
+        super().__init__(
+            f"the ladder {path} was made by a newer thousand: its {tables} tables are at "
+            f"version {found}, and this thousand knows versions up to {known} (upgrade "
+            "thousand to use it)"
+        )
 
 
 class LadderDamaged(LadderError):
@@ -389,21 +421,17 @@ def _open_for_reading(path: Path) -> _Connection:
 
 
 @functools.cache
-def _columns() -> dict[str, tuple[str, ...]]:
-    """Every table of ``SCHEMA`` and its columns, as SQLite reads the schema itself."""
-    db = sqlite3.connect(":memory:")
-    try:
-        db.executescript(SCHEMA)
-        query = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
-        tables = [str(row[0]) for row in db.execute(query)]
-        return {t: tuple(str(c[1]) for c in db.execute(f"PRAGMA table_info({t})")) for t in tables}
-    finally:
-        db.close()
+def _columns(plan: migrations.Plan, version: int) -> dict[str, tuple[str, ...]]:
+    """Every table of a file at ``version`` and its columns, as SQLite reads the schema
+    itself (made once per version)."""
+    return plan.layout(version)
 
 
-def _schema_problem(db: sqlite3.Connection, tables: set[str]) -> str | None:
-    """A table or column of ``SCHEMA`` the file lacks (dropped by hand), or None."""
-    for table, columns in _columns().items():
+def _schema_problem(
+    db: sqlite3.Connection, tables: set[str], layout: dict[str, tuple[str, ...]]
+) -> str | None:
+    """A table or column of ``layout`` the file lacks (dropped by hand), or None."""
+    for table, columns in layout.items():
         if table not in tables:
             return f"its {table} table is missing"
         have = {str(c[1]) for c in db.execute(f"PRAGMA table_info({table})")}
@@ -413,12 +441,13 @@ def _schema_problem(db: sqlite3.Connection, tables: set[str]) -> str | None:
     return None
 
 
-def _recognise(path: Path) -> None:
+def _recognise(path: Path, plan: migrations.Plan) -> None:
     """Is ``path`` a ladder, and a whole one? Decided without changing a byte of it (nor
     creating files next to a rollback-journal database): a regular file, SQLite's header, and
-    our ``meta`` table with our mark — read through a read-only connection — then every table
-    and column of ``SCHEMA``. Ladders made before the mark existed are known by their meta
-    keys and tables."""
+    our ``meta`` table with our mark — read through a read-only connection — then its version
+    (a newer thousand's is refused) and every table and column of that version. Ladders made
+    before the mark existed are known by their meta keys and tables. The version is asked only
+    of a file that is ours: other programs keep their own numbers in ``user_version``."""
     if not path.exists():
         raise LadderError(f"no ladder at {path} (create one with: thousand ladder init {path})")
     if not path.is_file():
@@ -439,7 +468,7 @@ def _recognise(path: Path) -> None:
         ours = keys.get("format") == json.dumps(MARK)
         legacy = {"schema", "game", "players"} <= keys.keys() and {"entrants", "matches"} <= tables
         if not (ours or legacy):
-            if set(_columns()) - {"meta"} <= tables:  # every other table of a ladder is there
+            if set(_columns(plan, plan.current)) - {"meta"} <= tables:  # a ladder's tables
                 what = (
                     "its meta table is missing" if "meta" not in tables else "its settings are gone"
                 )
@@ -447,7 +476,10 @@ def _recognise(path: Path) -> None:
             raise LadderError(
                 f"{path} is not a ladder database (an SQLite file of another program)"
             )
-        problem = _schema_problem(db, tables)
+        found = plan.read(db)
+        if found > plan.current:
+            raise LadderTooNew(path, plan.name, found, plan.current)
+        problem = _schema_problem(db, tables, _columns(plan, found))
     finally:
         db.close()
     if problem is not None:
@@ -468,10 +500,14 @@ def writable(path: Path) -> bool:
     return os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)
 
 
-def connect(path: Path, *, create: bool = False, write: bool = True) -> sqlite3.Connection:
-    """Open a ladder. Nothing is changed in a file that is not one, nor in a damaged one.
-    ``write=False`` opens a connection that cannot write (standings, lists), which also works
-    on a read-only mount."""
+def connect(
+    path: Path, *, create: bool = False, write: bool = True, plan: migrations.Plan = LADDER
+) -> sqlite3.Connection:
+    """Open a ladder. Nothing is changed in a file that is not one, nor in a damaged one, nor
+    in one a newer thousand made. ``write=False`` opens a connection that cannot write
+    (standings, lists), which also works on a read-only mount; it reads a file of an older
+    version as it is. A writing connection first brings the tables to ``plan``'s version (the
+    ladder's own, unless a test hands it another list)."""
     if create:
         if path.exists() or path.is_symlink():
             raise LadderError(f"{path} already exists")
@@ -480,7 +516,7 @@ def connect(path: Path, *, create: bool = False, write: bool = True) -> sqlite3.
         if not os.access(path.parent, os.W_OK):
             raise LadderError(f"cannot create a ladder in {path.parent}: the folder is read-only")
     else:
-        _recognise(path)
+        _recognise(path, plan)
         if not write:
             reader = _open_for_reading(path)
             try:
@@ -501,7 +537,14 @@ def connect(path: Path, *, create: bool = False, write: bool = True) -> sqlite3.
         db.execute("PRAGMA synchronous = FULL")
         db.execute("PRAGMA foreign_keys = ON")
         if not create:
-            _check_contents(db)
+            if max(plan.read(db), 1) < plan.current:
+                # An older layout: brought up to date before anything reads it.
+                migrate(db, plan)
+                _check_contents(db)
+            else:
+                # Today's layout: checked first, so no version is stamped on a damaged file.
+                _check_contents(db)
+                migrate(db, plan)
             upgrade(db, path)
     except sqlite3.DatabaseError as error:
         db.close()
@@ -510,6 +553,24 @@ def connect(path: Path, *, create: bool = False, write: bool = True) -> sqlite3.
         db.close()
         raise
     return db
+
+
+def migrate(db: sqlite3.Connection, plan: migrations.Plan = LADDER) -> None:
+    """``plan``'s steps the file has not had (the ladder's, or the server's tables), each whole
+    or not at all; a newer version, found now or written meanwhile by another process, is
+    refused in one line."""
+    path = _ladder_path(db)
+    found = plan.read(db)
+    if found <= plan.current:
+        try:
+            found = migrations.migrate(db, plan, transaction)
+        except sqlite3.Error as error:
+            raise LadderError(
+                f"cannot bring the {plan.name} tables of {path} up to date: SQLite says: "
+                f"{error} (they are left whole, at version {plan.read(db)})"
+            ) from None
+    if found > plan.current:
+        raise LadderTooNew(path, plan.name, found, plan.current)
 
 
 def location(db: sqlite3.Connection) -> Path:
@@ -620,7 +681,7 @@ def init(path: Path, meta: dict[str, Any]) -> None:
         "created": now_iso(),
     }
     try:
-        db.executescript(SCHEMA)
+        migrate(db)
         with transaction(db):
             for key, value in {**meta, **mine}.items():
                 db.execute("INSERT INTO meta VALUES (?, ?)", (key, json.dumps(value)))
