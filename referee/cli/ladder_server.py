@@ -11,6 +11,7 @@ from pathlib import Path
 
 import click
 
+from referee.cli.extras import need_server
 from referee.errors import fail, warn
 from referee.ladder import service, store
 from referee.ladder.privacy import exposed_warning
@@ -228,6 +229,7 @@ def serve(
     (docs/server.md)."""
     if pin and not run_matches:
         raise click.UsageError("--pin places the matches that --run plays: give --run too")
+    need_server("thousand ladder serve")
     import uvicorn
 
     from referee.web.app import create_app

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from referee.cli.extras import need_server
 from referee.cli.options import game_option, rules_option, seed_option
 from referee.errors import fail
 
@@ -78,6 +79,8 @@ def play(
     The game is written as a replay (verify it with `thousand replay verify`).
     More in docs/play.md.
     """
+    if web:
+        need_server("thousand play --web")
     from referee.play.command import make_table, run_terminal, run_web
 
     _seconds("--clock", clock, 1, MAX_CLOCK)
