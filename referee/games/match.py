@@ -32,7 +32,6 @@ from thousand import __version__
 from thousand.game import CHANCE, OVER, Event, IllegalAction, Result
 from thousand.registry import game_spec
 
-PERMANENT_FAULTS = frozenset({"startup", "bad_hello", "incompatible_protocol"})
 RETIRE_GRACE = 0.5
 FLUSH_SECONDS = 0.05
 """A replay is written out whenever the referee waits for a bot, and at least this often when

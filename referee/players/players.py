@@ -42,11 +42,6 @@ class TimeControl:
             "per_move_ms": self.move_ms,
         }
 
-    def wait_limit(self, left: float) -> float:
-        """How long to wait for a reply: the allowance itself, or a guard under a CPU clock
-        (ProcessPlayer.request writes this out)."""
-        return left if self.clock == "wall" else 3 * left + 1.0
-
     @functools.cached_property
     def move_ms(self) -> int:
         """The per-move allowance as every request states it (once, not per request)."""

@@ -46,7 +46,6 @@ from referee.players.private_view import organiser_view, permitted
 
 MIB = 1 << 20
 Mode = Literal["none", "rlimits", "bwrap"]
-MODES: tuple[str, ...] = ("none", "rlimits", "bwrap")
 ADDRESS_SPACE_FACTOR = 4
 OPTION_OF_FIELD = {
     "memory_mib": "--memory",
@@ -546,10 +545,6 @@ class BotCgroup:
     @property
     def procs_files(self) -> list[str]:
         return [os.path.join(folder, "cgroup.procs") for folder in self.folders.values()]
-
-    @property
-    def caps_processes(self) -> bool:
-        return "pids" in self.folders
 
     @property
     def caps_memory(self) -> bool:
