@@ -32,7 +32,6 @@ from typing import Any
 DICE = 5  # dice in the game
 HORIZON = 1000  # beyond this turn total the table always stops (keeps the work small)
 PIT_PENALTY = 0.5  # per point a stop lands below a pit's top (a pit must be climbed in one turn)
-CLIMB_BONUS = 50  # climbing onto the barrel also knocks the sitter off
 
 Options = tuple[tuple[int, int], ...]  # the ways to keep dice of one throw: (points, dice used)
 

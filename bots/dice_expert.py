@@ -37,7 +37,6 @@ from typing import Any
 DICE = 5
 HORIZON = 1000  # the fallback's table always stops beyond this turn total
 PIT_PENALTY = 0.5
-CLIMB_BONUS = 50
 
 # Rule fields the solved policy does not read: the fall count is abstracted away
 # (docs/bots.md), the round cap and the preset's label change nothing it decides.

@@ -32,7 +32,6 @@ class CpuMeter:
     refuses the process clock, everything comes from /proc at every reading."""
 
     def __init__(self, pid: int) -> None:
-        self._pid = pid
         self._stat = os.open(f"/proc/{pid}/stat", os.O_RDONLY)
         # The bot's own list of children, kept open too: mostly empty.
         try:

@@ -311,7 +311,7 @@ class ReplayReader:
     def __enter__(self) -> ReplayReader:
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, *_exc: object) -> None:
         self.close()
 
 

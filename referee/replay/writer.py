@@ -39,11 +39,9 @@ class ReplayWriter:
         self._raw = raw
         self.flushed = time.perf_counter()  # when lines were last written out
         self._pending: list[bytes] = []
-        self._line = 0
         self.write({"format": FORMAT_NAME, "version": FORMAT_VERSION, **_readable(header)})
 
     def write(self, record: dict[str, Any]) -> None:
-        self._line += 1
         self._pending.append(orjson.dumps(record, option=orjson.OPT_APPEND_NEWLINE))
 
     def flush(self) -> None:

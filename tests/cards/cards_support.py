@@ -141,7 +141,6 @@ class CheckedGame:
         self.running = [0] * table.players
         self.deal_points: list[int] = []
         self.heavy = heavy
-        self.deals_scored = 0
 
     def run(self) -> CardState:
         state = self.state
@@ -221,13 +220,11 @@ class CheckedGame:
                 self.deal_points.append(event["points"])
             elif event["type"] == "deal_started":
                 self.deal_points = []
-            elif event["type"] == "deal_result":
-                self.deals_scored += 1
-                if not event["conceded"]:
-                    assert sum(event["points"]) == 120
-                    if state.num_players != 2:
-                        assert sum(self.deal_points) == 120
-                    assert len(self.deal_points) == (10 if state.num_players == 2 else 8)
+            elif event["type"] == "deal_result" and not event["conceded"]:
+                assert sum(event["points"]) == 120
+                if state.num_players != 2:
+                    assert sum(self.deal_points) == 120
+                assert len(self.deal_points) == (10 if state.num_players == 2 else 8)
         assert self.running == state.scores()
         if self.heavy:
             check_views(state)

@@ -61,13 +61,6 @@ def reports(folder: Path, pattern: str = "*.stderr.log") -> list[dict[str, Any]]
     return found
 
 
-def logs_text(folder: Path) -> str:
-    return "\n".join(
-        f"--- {log}\n{log.read_text(errors='replace')[-3000:]}"
-        for log in sorted(folder.rglob("*.log"))
-    )
-
-
 def match_folder(replays: Path) -> Path:
     """The one match-* folder a `thousand match --replays DIR` wrote."""
     found = sorted(replays.glob("match-*"))

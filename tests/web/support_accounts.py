@@ -20,7 +20,7 @@ import sys
 import tarfile
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -102,7 +102,6 @@ class Server:
     url: str
     process: subprocess.Popen[bytes]
     log: Path
-    tokens: list[str] = field(default_factory=list)
 
     def client(self, token: str | None = None, **kwargs: Any) -> httpx.Client:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
