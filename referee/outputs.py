@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from referee.safetext import for_terminal
+from thousand.errors import ThousandError
 
 PAGE_MARK = '<meta name="generator" content="thousand">'
 """In the head of every HTML page thousand writes, so that the next run knows the page is its
@@ -28,7 +29,7 @@ own to replace."""
 _HEAD = 4096
 
 
-class OutputRefused(OSError):
+class OutputRefused(ThousandError, OSError):
     """The output path is not one this command may write; the message is one line. An
     ``OSError``, as the other reasons a file cannot be written are."""
 

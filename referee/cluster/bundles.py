@@ -30,6 +30,7 @@ from pathlib import Path, PurePosixPath
 from referee.players.botspec import BotSpec
 from referee.players.sandbox import SYSTEM_PATHS, _runtime_prefixes
 from referee.safetext import for_terminal
+from thousand.errors import ThousandError
 
 MAX_BUNDLE_BYTES = 256 << 20
 """The most a bot's files may weigh, all together (the largest example bot holds ~1 MB)."""
@@ -40,7 +41,7 @@ Word = tuple[int | None, str]
 inside the bundle's entry ``entry`` (``inside`` relative to it, "" for the entry itself)."""
 
 
-class BundleError(ValueError):
+class BundleError(ThousandError, ValueError):
     """A bot whose files cannot be bundled, or a bundle that is not what it claims; one line."""
 
 

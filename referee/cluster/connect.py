@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.environment import seconds
 from referee.safetext import for_terminal
+from thousand.errors import ThousandError
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -26,7 +27,7 @@ when lost) before it stops: 5 s, or ``THOUSAND_DASK_RECONNECT_WAIT`` seconds (a 
 scheduler may need more; the tests of an unreachable or killed scheduler wait less)."""
 
 
-class ClusterError(ValueError):
+class ClusterError(ThousandError, ValueError):
     """An executor that cannot be used; one line for a person."""
 
 

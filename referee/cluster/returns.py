@@ -17,13 +17,14 @@ import tempfile
 from pathlib import Path
 
 from referee.games.match import GameOutcome
+from thousand.errors import ThousandError
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._+-]{0,200}$")
 MAX_RETURNED_BYTES = 4 << 30
 """The most a task's files may unpack to (a guard against a corrupt archive, not a quota)."""
 
 
-class ReturnError(OSError):
+class ReturnError(ThousandError, OSError):
     """A task's archive that cannot be written here; one line."""
 
 

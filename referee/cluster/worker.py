@@ -30,9 +30,10 @@ from referee.cluster.bundles import (
 from referee.games.match import GameOutcome, MatchConfig
 from referee.games.tables import run_match
 from referee.safetext import for_terminal
+from thousand.errors import ThousandError
 
 
-class BundleMissing(RuntimeError):
+class BundleMissing(ThousandError, RuntimeError):
     """The task came without a bundle's bytes (the coordinator believed this worker had it
     cached) and the cache lacks it or holds a changed copy: send it again, with the bytes."""
 
@@ -45,7 +46,7 @@ class BundleMissing(RuntimeError):
         return (BundleMissing, (self.worker, self.digest))
 
 
-class WorkerUnfit(RuntimeError):
+class WorkerUnfit(ThousandError, RuntimeError):
     """This worker cannot run a bot of the task (its interpreter is not installed here): the
     worker's fault, not the bot's — the coordinator sends the task to another worker."""
 

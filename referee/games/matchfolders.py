@@ -14,10 +14,12 @@ import secrets
 import tempfile
 from pathlib import Path
 
+from thousand.errors import ThousandError
+
 ATTEMPTS = 100
 
 
-class FolderError(OSError):
+class FolderError(ThousandError, OSError):
     """A match folder cannot be made; the message is one line for a person."""
 
 

@@ -34,6 +34,7 @@ from referee.players.sandbox import Sandbox
 from referee.replay.reader import ReplayError, ReplayReader
 from referee.safetext import for_terminal
 from thousand import __version__
+from thousand.errors import ThousandError
 from thousand.game import Result
 
 MANIFEST = "run.json"
@@ -43,7 +44,7 @@ MAX_MANIFEST = 1 << 20
 """A manifest is a few kilobytes; anything larger is not one this referee wrote."""
 
 
-class ResumeError(ValueError):
+class ResumeError(ThousandError, ValueError):
     """A run that cannot be resumed; the message is one line for a person."""
 
 

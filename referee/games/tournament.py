@@ -38,6 +38,7 @@ from referee.games.tables import run_match
 from referee.players.botspec import BotSpec
 from referee.players.players import TimeControl
 from referee.players.sandbox import Sandbox
+from thousand.errors import ThousandError
 
 FORMATS = ("round-robin", "gauntlet")
 MAX_TABLES = 1000
@@ -45,7 +46,7 @@ MAX_TABLES = 1000
 tournament is a ladder's job."""
 
 
-class TournamentError(ValueError):
+class TournamentError(ThousandError, ValueError):
     """A tournament that cannot be played as asked; the message is one line for a person."""
 
 

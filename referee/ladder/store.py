@@ -32,7 +32,7 @@ from referee.environment import seconds
 from referee.ladder import migrations, paths
 from referee.players.sandbox import Sandbox
 from referee.safetext import shorten
-from thousand.errors import RulesError
+from thousand.errors import RulesError, ThousandError
 from thousand.registry import GAME_NAMES, game_spec
 
 SCHEMA_VERSION = 2
@@ -128,7 +128,7 @@ LADDER = migrations.Plan(
 ``referee.ladder.migrations``), and ``SCHEMA`` stays what migration 1 made."""
 
 
-class LadderError(ValueError):
+class LadderError(ThousandError, ValueError):
     """A mistake a person can make with a ladder; one line."""
 
 

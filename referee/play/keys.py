@@ -16,6 +16,7 @@ from typing import Any
 
 from referee.replay.render import DIE_FACE, SUIT_SYMBOL
 from referee.safetext import for_terminal
+from thousand.errors import ThousandError
 
 INPUT_LIMIT = 200
 """Longest line read from the person; anything longer is a mistake, not an action."""
@@ -38,7 +39,7 @@ _WORDS = {
 }
 
 
-class NotUnderstood(ValueError):
+class NotUnderstood(ThousandError, ValueError):
     """The person's line matches no legal action (or several): the message says what to do."""
 
 

@@ -22,11 +22,12 @@ from typing import TypeVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from referee.safetext import for_terminal
+from thousand.errors import ThousandError
 
 BUILTIN_PREFIX = "builtin:"
 
 
-class BotSpecError(ValueError):
+class BotSpecError(ThousandError, ValueError):
     """A BOT argument that cannot be run; the message is one line for a person."""
 
 

@@ -12,6 +12,7 @@ from typing import Any, Literal, get_args
 
 import orjson
 
+from thousand.errors import ThousandError
 from thousand.game import Result
 
 PROTOCOL_VERSION = 1
@@ -45,7 +46,7 @@ match on: a typo in a new fault is a type error, not a name no one documented
 FAULT_KINDS: tuple[FaultKind, ...] = get_args(FaultKind)
 
 
-class Fault(Exception):
+class Fault(ThousandError):
     """A bot broke the protocol or the rules; ``kind`` is one of the names in protocol.md."""
 
     def __init__(self, kind: FaultKind, detail: str, line: bytes | None = None) -> None:

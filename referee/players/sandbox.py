@@ -43,6 +43,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from referee.players.containment import launcher_environment, wrap
 from referee.players.private_view import organiser_view, permitted
+from thousand.errors import ThousandError
 
 MIB = 1 << 20
 Mode = Literal["none", "rlimits", "bwrap"]
@@ -65,7 +66,7 @@ _BWRAP_UID = 65534
 """Who the bot is inside bwrap's user namespace (``nobody``); not who it is on the host."""
 
 
-class SandboxError(ValueError):
+class SandboxError(ThousandError, ValueError):
     """The chosen sandbox cannot be used here; the message is one line for a person."""
 
 

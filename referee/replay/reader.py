@@ -27,6 +27,7 @@ import orjson
 
 from referee.replay import FORMAT_NAME, FORMAT_VERSION
 from referee.safetext import as_text, for_terminal, is_clean, shorten
+from thousand.errors import ThousandError
 
 SUPPORTED_VERSIONS = frozenset({1})
 
@@ -43,7 +44,7 @@ _CHUNK = 64 << 10
 _GZIP_MAGIC = b"\x1f\x8b"
 
 
-class ReplayError(ValueError):
+class ReplayError(ThousandError, ValueError):
     """A file that is not a replay this referee can read; the message is one line. ``line`` and
     ``problem`` are set when the fault is at one line of the file, for messages (such as
     ``replay verify``'s) that put the line number in a place of their own."""

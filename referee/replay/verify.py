@@ -16,6 +16,7 @@ import orjson
 
 from referee.players.protocol import rank_faulted_last
 from referee.replay.reader import ReplayError, ReplayReader
+from thousand.errors import ThousandError
 from thousand.game import CHANCE, OVER, IllegalAction, Result
 from thousand.registry import game_spec
 
@@ -38,7 +39,7 @@ class Verdict:
         }
 
 
-class Disagreement(Exception):
+class Disagreement(ThousandError):
     def __init__(self, line: int, message: str) -> None:
         super().__init__(message)
         self.line = line

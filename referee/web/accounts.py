@@ -16,6 +16,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from referee.ladder import names, store
+from thousand.errors import ThousandError
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS accounts (
@@ -33,7 +34,7 @@ MAX_TOKEN = 256
 """Longest Authorization value looked at: a longer one is refused unread."""
 
 
-class AccountError(ValueError):
+class AccountError(ThousandError, ValueError):
     """A mistake a person can make with accounts; one line."""
 
 

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import IO
 
+from thousand.errors import ThousandError
+
 GZIP_MAGIC = b"\x1f\x8b"
 ZIP_MAGIC = b"PK\x03\x04"
 ELF_MAGIC = b"\x7fELF"
@@ -35,7 +37,7 @@ CHUNK = 1 << 16
 SAFE_FILENAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 
 
-class ArchiveError(ValueError):
+class ArchiveError(ThousandError, ValueError):
     """Why an upload was refused; one line for the contestant."""
 
 

@@ -29,6 +29,7 @@ from referee.ladder.standings import Standings, standings
 from referee.replay.reader import ReplayError, ReplayReader
 from referee.safetext import as_text, shorten
 from referee.web import database
+from thousand.errors import ThousandError
 
 T = TypeVar("T")
 
@@ -174,7 +175,7 @@ class RulesPage(BaseModel):
     """The ``curl`` line a contestant types to submit a bot (TOKEN and FILE stand for theirs)."""
 
 
-class NotFound(LookupError):
+class NotFound(ThousandError, LookupError):
     """No such entrant, match or game: the page answers 404 with this message."""
 
 

@@ -43,6 +43,7 @@ from referee.web import archive, database
 from referee.web.accounts import Account
 from referee.web.build import run_build
 from referee.web.settings import ServerSettings
+from thousand.errors import ThousandError
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS submissions (
@@ -85,7 +86,7 @@ def folder_of(db_path: Path, account_id: int, submission_id: int) -> Path:
     return paths.files_dir(db_path) / "submissions" / str(account_id) / str(submission_id)
 
 
-class Refused(Exception):
+class Refused(ThousandError):
     """A submission the server will not take; ``status`` is the HTTP code to answer."""
 
     def __init__(self, status: int, reason: str) -> None:

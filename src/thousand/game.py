@@ -23,6 +23,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Self, TypeAlias
 
+from thousand.errors import ThousandError
+
 Action: TypeAlias = dict[str, Any]
 Event: TypeAlias = dict[str, Any]
 View: TypeAlias = dict[str, Any]
@@ -34,7 +36,7 @@ OVER = -2
 """``to_move()`` value when the game has ended."""
 
 
-class IllegalAction(ValueError):
+class IllegalAction(ThousandError, ValueError):
     """An action the rules forbid here.
 
     ``rule`` is a short stable name (``"follow_suit"``, ``"bid_limit"``) that the referee records
