@@ -22,24 +22,26 @@ import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 
 from referee.games.match import FaultRecord, GameOutcome, GamePlan, Think, plan_game
 from referee.players.botspec import BotSpec, BotSpecError, parse_bot
 from referee.players.players import TimeControl
-from referee.players.protocol import FAULT_KINDS, FaultKind
+from referee.players.protocol import FAULT_KINDS
 from referee.players.sandbox import Sandbox
 from referee.replay.reader import ReplayError, ReplayReader
 from referee.safetext import for_terminal
 from thousand import __version__
 from thousand.errors import ThousandError
-from thousand.game import Result
+from thousand.game import END_REASONS, Result
 
 MANIFEST = "run.json"
 FORMAT = "thousand-run"
 VERSION = 1
+Word = TypeVar("Word", bound=str)
+
 MAX_MANIFEST = 1 << 20
 """A manifest is a few kilobytes; anything larger is not one this referee wrote."""
 
@@ -272,12 +274,13 @@ def finished_games(
     return done
 
 
-def _fault_kind(kind: Any, path: Path) -> FaultKind:
-    """A replay names its faults with protocol.md's words; any other is a damaged replay."""
-    for known in FAULT_KINDS:
-        if kind == known:
+def _named(value: Any, names: tuple[Word, ...], what: str, path: Path) -> Word:
+    """A replay names its faults and its game's end with protocol.md's words; any other is a
+    damaged replay."""
+    for known in names:
+        if value == known:
             return known
-    raise ReplayError(f"{path}: a fault of unknown kind {for_terminal(str(kind)[:40])!r}")
+    raise ReplayError(f"{path}: {what} {for_terminal(str(value)[:40])!r}")
 
 
 def _outcome(path: Path, players: int) -> GameOutcome | None:
@@ -312,7 +315,9 @@ def _outcome(path: Path, players: int) -> GameOutcome | None:
     final = Result(
         ranking=list(result["ranking"]),
         scores=list(result["scores"]),
-        reason=str(result.get("reason")),
+        reason=_named(
+            result.get("reason"), END_REASONS, "a game ended for an unknown reason", path
+        ),
         winner=result.get("winner"),
     )
     engine = result.get("engine") or {}
@@ -320,7 +325,7 @@ def _outcome(path: Path, players: int) -> GameOutcome | None:
         engine_result = Result(
             ranking=list(engine["ranking"]),
             scores=list(engine["scores"]),
-            reason=str(engine.get("reason")),
+            reason=_named(engine.get("reason"), END_REASONS, "an unknown end", path),
             winner=engine.get("winner"),
         )
     except (KeyError, TypeError):
@@ -330,7 +335,7 @@ def _outcome(path: Path, players: int) -> GameOutcome | None:
             index,
             int(fault.get("bot", seating[fault.get("seat", 0)])),
             int(fault.get("seat", 0)),
-            _fault_kind(fault["kind"], path),
+            _named(fault["kind"], FAULT_KINDS, "a fault of unknown kind", path),
             str(fault.get("detail", "")),
             fault.get("move") if isinstance(fault.get("move"), int) else None,
         )

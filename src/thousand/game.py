@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Self, TypeAlias
+from typing import Any, Literal, Protocol, Self, TypeAlias, get_args
 
 from thousand.errors import ThousandError
 
@@ -50,6 +50,14 @@ class IllegalAction(ThousandError, ValueError):
         self.message = message
 
 
+EndReason = Literal["target", "deal_cap", "goal", "five_of_a_kind", "round_cap"]
+"""Why a game ended, as results, replays and reports name it: the card game reaches the target
+or its deal cap; the dice game a goal (its last barrel or 1000), five of a kind where that wins
+at once, or its round cap. A typo in an engine is a type error, not a new word in replays."""
+
+END_REASONS: tuple[EndReason, ...] = get_args(EndReason)
+
+
 @dataclass(frozen=True)
 class Result:
     """How a finished game ended.
@@ -60,7 +68,7 @@ class Result:
 
     ranking: list[int]
     scores: list[int]
-    reason: str
+    reason: EndReason
     winner: int | None = None
     places: list[int] = field(default_factory=list)
 

@@ -64,6 +64,14 @@ def test_protocol_md_names_every_fault_kind_in_its_table() -> None:
     assert listed == set(FAULT_WORDS) == set(FAULT_KINDS)
 
 
+def test_protocol_md_names_every_end_of_a_game() -> None:
+    from thousand.game import END_REASONS
+
+    text = (ROOT / "protocol.md").read_text(encoding="utf-8")
+    sentence = text[text.index("`reason` says why the game ended") :].split(".", 1)[0]
+    assert set(re.findall(r"`([a-z_]+)`", sentence)) - {"reason"} == set(END_REASONS)
+
+
 def test_the_schema_commands_in_protocol_md_run(tmp_path: Path) -> None:
     from tests.protocol.conftest import in_process
 

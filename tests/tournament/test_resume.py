@@ -223,6 +223,14 @@ def test_a_replay_of_another_game_or_a_damaged_one_is_refused(tmp_path: Path) ->
     assert unknown.returncode == 1, unknown.explain()
     assert len(unknown.error_lines) == 1 and "a fault of unknown kind" in unknown.stderr
     assert "\x1b" not in unknown.stderr and "Traceback" not in unknown.stderr
+    # A game that ended for a reason no engine gives.
+    result["faults"] = []
+    result["reason"] = "<b>bored</b>"
+    (folder / "game-00001.jsonl").write_bytes(
+        b"".join(lines[:-1]) + json.dumps(result).encode() + b"\n"
+    )
+    bored = in_process(["match", "--resume", str(folder)], tmp_path)
+    assert bored.returncode == 1 and "ended for an unknown reason" in bored.stderr, bored.explain()
     (folder / "game-00002.jsonl").write_bytes(b"\x00garbage")
     (folder / "game-00001.jsonl").write_bytes(original)
     garbage = in_process(["match", "--resume", str(folder)], tmp_path)

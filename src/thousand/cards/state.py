@@ -36,7 +36,16 @@ from thousand.cards.cards import (
 )
 from thousand.cards.rules import CardRules, Table
 from thousand.cards.scoring import NO_SEAT, DealOutcome, Ledger, settle_deal
-from thousand.game import CHANCE, OVER, Action, Event, IllegalAction, Result, View
+from thousand.game import (
+    CHANCE,
+    OVER,
+    Action,
+    EndReason,
+    Event,
+    IllegalAction,
+    Result,
+    View,
+)
 
 LOT, DEAL, BIDDING, CHOOSE_TALON, TALON, CONTRACT, PLAY, END = range(8)
 PHASE_NAMES = ("lot", "deal", "bidding", "choose_talon", "talon", "contract", "play", "over")
@@ -935,7 +944,7 @@ class CardState:
         self.phase = DEAL
         self.turn = CHANCE
 
-    def _finish(self, winner: int, reason: str, events: list[Event]) -> None:
+    def _finish(self, winner: int, reason: EndReason, events: list[Event]) -> None:
         scores = self.ledger.scores
         order = sorted(range(self.n), key=lambda s: (-scores[s], s))
         if winner != NO_SEAT:

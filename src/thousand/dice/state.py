@@ -18,7 +18,16 @@ from itertools import product
 
 from thousand.dice.rules import DiceRules
 from thousand.dice.scoring import DICE, scoring_key, scoring_table
-from thousand.game import CHANCE, OVER, Action, Event, IllegalAction, Result, View
+from thousand.game import (
+    CHANCE,
+    OVER,
+    Action,
+    EndReason,
+    Event,
+    IllegalAction,
+    Result,
+    View,
+)
 
 LOT, THROW, DECIDE, ENDED = 0, 1, 2, 3
 PHASE_NAMES = ("lot", "throw", "decide", "over")
@@ -170,7 +179,7 @@ class DiceState:
         self._phase = LOT
         self._first: int | None = None
         self._winner: int | None = None
-        self._reason = ""
+        self._reason: EndReason | None = None  # set once, as the game ends
         self._pending: tuple[int, ...] | None = None
         self.current = 0
         self.score_list = [0] * players
@@ -363,7 +372,7 @@ class DiceState:
         }
 
     def result(self) -> Result | None:
-        if self._phase != ENDED:
+        if self._phase != ENDED or self._reason is None:
             return None
         return Result(
             ranking=self.ranking(),
@@ -846,7 +855,7 @@ class DiceState:
                 if low <= score < high and not low <= old < high:
                     events.append({"type": "pit", "seat": seat, "pit": [low, high], "score": score})
 
-    def _game_over(self, winner: int | None, reason: str, events: list[Event]) -> None:
+    def _game_over(self, winner: int | None, reason: EndReason, events: list[Event]) -> None:
         if winner is not None:
             self.turns += 1
             events.append(
