@@ -28,6 +28,7 @@ from typing import Any
 
 import orjson
 
+from referee import csp
 from referee.outputs import HTML_PAGE, PAGE_MARK, check_output, write_atomic
 from referee.replay.frames import Frame, LoadedReplay, load_frames
 from referee.replay.reader import ReplayError
@@ -37,6 +38,7 @@ from referee.safetext import for_html
 TEMPLATE = "viewer.html"
 DATA_MARK = "__REPLAY_DATA__"
 TITLE_MARK = "__REPLAY_TITLE__"
+POLICY_MARK = "__REPLAY_POLICY__"
 # Decisions whose card is known only to the mover (and the recipient): others see no card.
 PRIVATE_CARD_ACTIONS = {"give": "to", "discard": None}
 
@@ -207,7 +209,21 @@ def build_data(loaded: LoadedReplay) -> dict[str, Any]:
     }
 
 
-_MARKS = re.compile(f"{TITLE_MARK}|{DATA_MARK}")
+_MARKS = re.compile(f"{TITLE_MARK}|{DATA_MARK}|{POLICY_MARK}")
+
+
+def viewer_policy(page: str, *, meta: bool = False) -> str:
+    """The viewer's Content-Security-Policy: its own inline script allowed by its hash (the data
+    block is ``application/octet-stream``, never run), inline styles (it draws with style
+    attributes, which run nothing), ``data:`` images (its icon), nothing fetched from anywhere,
+    and, served (``meta`` false), framed only by its own server's game page."""
+    return csp.policy(
+        scripts=csp.inline_scripts(page),
+        inline_styles=True,
+        data_images=True,
+        framed=True,
+        meta=meta,
+    )
 
 
 def render_page(data: dict[str, Any]) -> str:
@@ -216,11 +232,12 @@ def render_page(data: dict[str, Any]) -> str:
     names = " · ".join(data["names"])
     title = for_html(f"Тысяча · {data['game']} · {names}")
     page = _template()
-    if DATA_MARK not in page or TITLE_MARK not in page or PAGE_MARK not in page:
+    if any(mark not in page for mark in (DATA_MARK, TITLE_MARK, POLICY_MARK, PAGE_MARK)):
         raise OSError(f"the page template {TEMPLATE} is damaged (placeholders missing)")
     # One pass over the template: a value put in is never searched again, so a bot named
-    # after a placeholder cannot pull the data (or anything else) into the title.
-    values = {TITLE_MARK: title, DATA_MARK: blob}
+    # after a placeholder cannot pull the data (or anything else) into the title. The policy
+    # is the template's own (its script's hash), whatever the replay holds.
+    values = {TITLE_MARK: title, DATA_MARK: blob, POLICY_MARK: viewer_policy(page, meta=True)}
     return _MARKS.sub(lambda mark: values[mark.group()], page)
 
 

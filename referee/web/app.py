@@ -10,9 +10,7 @@ ladder's match loop beside it (``referee.web.matchloop``).
 from __future__ import annotations
 
 import asyncio
-import base64
 import contextlib
-import hashlib
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from pathlib import Path
@@ -25,6 +23,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect
 
+from referee import csp
 from referee.ladder import store
 from referee.safetext import for_terminal
 from referee.web import api, contestant, database, ids, pages, schema, submissions
@@ -39,39 +38,21 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 log = logging.getLogger("thousand.server")
 
-CSP_HEADER = "Content-Security-Policy"
-
-
-def content_security_policy(script_hashes: tuple[str, ...] = ()) -> str:
-    """No script but the server's own files (and, for one response, scripts whose exact text
-    it vouches for by hash), nothing from another origin, no plugins, framed only by itself."""
-    scripts = " ".join(["'self'", *(f"'{h}'" for h in script_hashes)])
-    return (
-        "default-src 'none'; "
-        f"script-src {scripts}; "
-        "style-src 'self' 'unsafe-inline'; "
-        "img-src 'self' data:; "
-        "font-src 'self'; "
-        "connect-src 'self'; "
-        "frame-src 'self'; "
-        "form-action 'self'; "
-        "base-uri 'none'; "
-        "object-src 'none'; "
-        "frame-ancestors 'self'"
-    )
-
-
-def script_hash(script: str) -> str:
-    digest = hashlib.sha256(script.encode("utf-8")).digest()
-    return "sha256-" + base64.b64encode(digest).decode()
-
-
-def allow_inline_script(response: Response, *scripts: str) -> Response:
-    """Let this one response run these exact inline scripts (the replay viewer's page is one
-    self-contained file). Any other inline script, such as one a name smuggled in, stays
-    blocked by the browser."""
-    response.headers[CSP_HEADER] = content_security_policy(tuple(script_hash(s) for s in scripts))
-    return response
+CSP_HEADER = csp.HEADER
+SERVER_POLICY = csp.policy(
+    script_files=True,
+    style_files=True,
+    inline_styles=True,
+    image_files=True,
+    data_images=True,
+    font_files=True,
+    fetches=True,
+    frames=True,
+    forms=True,
+    framed=True,
+)
+"""Every response's policy unless it brings its own (the replay viewer does): no script but
+the server's own files, nothing from another origin, framed only by the server itself."""
 
 
 SECURITY_HEADERS = {
@@ -123,9 +104,7 @@ class Guard:
                     if name.encode() not in names:
                         headers.append((name.encode(), value.encode()))
                 if CSP_HEADER.lower().encode() not in names:
-                    headers.append(
-                        (CSP_HEADER.lower().encode(), content_security_policy().encode())
-                    )
+                    headers.append((CSP_HEADER.lower().encode(), SERVER_POLICY.encode()))
                 message["headers"] = headers
             await send(message)
 
@@ -147,7 +126,7 @@ class Guard:
             (b"content-length", str(len(body)).encode()),
             (b"connection", b"close"),
             *((k.encode(), v.encode()) for k, v in SECURITY_HEADERS.items()),
-            (CSP_HEADER.lower().encode(), content_security_policy().encode()),
+            (CSP_HEADER.lower().encode(), SERVER_POLICY.encode()),
         ]
         await send({"type": "http.response.start", "status": 413, "headers": headers})
         await send({"type": "http.response.body", "body": body})

@@ -8,9 +8,6 @@ served at its own URL only for a finished match.
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import re
 import threading
 from collections import OrderedDict
 from pathlib import Path
@@ -19,8 +16,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from markupsafe import Markup
 
+from referee import csp
 from referee.ladder.standings import Standings
-from referee.replay.export import build_data, render_page
+from referee.replay.export import build_data, render_page, viewer_policy
 from referee.replay.frames import load_frames
 from referee.replay.reader import ReplayError
 from referee.web import live as live_updates
@@ -108,23 +106,6 @@ def rules(request: Request) -> Response:
 
 # ------------------------------------------------------------------------- the replay viewer
 
-_INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
-
-
-def viewer_policy(page: str) -> str:
-    """The page's own Content-Security-Policy: its one inline script allowed by its hash (the
-    data block is ``application/octet-stream``, never run), nothing fetched from anywhere, and
-    framed only by this server's game page. Inline styles stay allowed: the viewer draws with
-    style attributes, which run nothing."""
-    hashes = " ".join(
-        "'sha256-" + base64.b64encode(hashlib.sha256(body.encode()).digest()).decode() + "'"
-        for body in _INLINE_SCRIPT.findall(page)
-    )
-    return (
-        f"default-src 'none'; script-src {hashes}; style-src 'unsafe-inline'; "
-        "img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'"
-    )
-
 
 class _Viewers:
     """The last few viewer pages built, by replay file and its size and modification time (a
@@ -168,7 +149,7 @@ def replay(request: Request, match_id: MatchId, index: GameIndex) -> Response:
         return not_found(request, f"the replay of match {match_id}, game {index} is gone")
     return HTMLResponse(
         page,
-        headers={"Content-Security-Policy": policy, "X-Frame-Options": "SAMEORIGIN"},
+        headers={csp.HEADER: policy, "X-Frame-Options": "SAMEORIGIN"},
     )
 
 

@@ -18,9 +18,8 @@ from pathlib import Path
 import httpx
 import markupsafe
 import pytest
-from fastapi import Response
 
-from referee.web.app import allow_inline_script
+from referee.replay.export import viewer_policy
 from tests.inputs.conftest import HOSTILE_NAMES
 from tests.web.conftest import Contestants
 from tests.web.support_accounts import (
@@ -171,10 +170,13 @@ def test_every_response_carries_the_security_headers(contest: tuple[Path, Server
 
 
 def test_an_inline_script_is_allowed_only_by_its_hash() -> None:
+    """The policy the server sends with a replay viewer page (referee/web/pages.py), built for
+    a page of one inline script and a data block: the script is allowed by its hash alone
+    (no 'self', no 'unsafe-inline'), and the data block, which never runs, by nothing."""
     script = "document.title = 'viewer';"
-    response = allow_inline_script(Response("x"), script)
+    page = f'<script type="application/octet-stream">{script}x</script><script>{script}</script>'
     digest = base64.b64encode(hashlib.sha256(script.encode()).digest()).decode()
-    assert f"script-src 'self' 'sha256-{digest}';" in response.headers["content-security-policy"]
+    assert f"; script-src 'sha256-{digest}';" in viewer_policy(page)
 
 
 def test_uploads_are_bounded_and_rate_limited(contest: tuple[Path, Server]) -> None:
