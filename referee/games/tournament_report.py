@@ -19,13 +19,13 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from referee import htmlpages
 from referee.games import plackett_luce
 from referee.games.match import GameOutcome
 from referee.games.report import count, pentanomial_line
 from referee.games.stats import bot_table, head_to_head, pentanomial
 from referee.games.tournament import Tournament
-from referee.outputs import PAGE_MARK
-from referee.safetext import NAME_LIMIT, for_html, for_rich, for_terminal
+from referee.safetext import NAME_LIMIT, for_rich, for_terminal
 
 MODEL = {
     "name": "plackett-luce",
@@ -218,67 +218,22 @@ def print_tournament(document: dict[str, Any], console: Console) -> None:
         console.print(Text(f"bot stderr logs in {for_terminal(document['logs'])}"))
 
 
-_STYLE = """
-body { font: 15px/1.4 system-ui, sans-serif; margin: 2em; color: #222; }
-table { border-collapse: collapse; margin: 1em 0 2em; }
-th, td { border: 1px solid #ccc; padding: .3em .6em; text-align: right; }
-th.name, td.name { text-align: left; }
-td.self { background: #eee; }
-caption { font-weight: bold; text-align: left; padding-bottom: .4em; }
-"""
-
-
 def tournament_html(document: dict[str, Any]) -> str:
-    """A self-contained page (no script, no outside resource); every text from a bot or the
-    command line goes through ``for_html``."""
-    e = for_html
-    bots = document["bots"]
+    """A self-contained page (no script, no outside resource): games/templates/tournament.html,
+    rendered with autoescape (referee/htmlpages.py), so every text from a bot or the command
+    line is escaped."""
     title = (
-        f"Thousand tournament · {e(document['game'])} {e(document['format'])} · "
-        f"{e(count(document['games_played'], 'game'))}"
+        f"Thousand tournament · {for_terminal(document['game'])} "
+        f"{for_terminal(document['format'])} · {count(document['games_played'], 'game')}"
     )
-    rows = []
-    for row in document["ranking"]:
-        entry = bots[row["bot"]]
-        low, high = row["elo_95"]
-        rows.append(
-            "<tr>"
-            f"<td>{row['rank']}</td>"
-            f'<td class="name">{row["bot"]}: {e(row["name"], NAME_LIMIT)}</td>'
-            f"<td>{row['elo']:+.0f} ({low:+.0f} to {high:+.0f})</td>"
-            f"<td>{entry['games']}</td><td>{entry['wins']}</td>"
-            f"<td>{_number(entry['mean_place'], 2)}</td>"
-            f"<td>{_number(entry['mean_score'], 1)}</td>"
-            "</tr>"
-        )
-    head = "".join(f"<th>{entry['bot']}</th>" for entry in bots)
-    cross = []
-    for a, cells in enumerate(document["crosstable"]):
-        tds = "".join(
-            '<td class="self">·</td>' if a == b else f"<td>{e(_cell(cell))}</td>"
-            for b, cell in enumerate(cells)
-        )
-        cross.append(f'<tr><td class="name">{a}: {e(bots[a]["name"], NAME_LIMIT)}</td>{tds}</tr>')
-    penta = "".join(
-        f"<li>{e(bots[p['bots'][0]]['name'], NAME_LIMIT)} vs "
-        f"{e(bots[p['bots'][1]]['name'], NAME_LIMIT)}: {e(pentanomial_line(p))}</li>"
-        for p in document.get("pentanomial", [])
-    )
-    return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        f"{PAGE_MARK}"
-        '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
-        "style-src 'unsafe-inline'\">"
-        f"<title>{title}</title><style>{_STYLE}</style></head><body>"
-        f"<h1>{title}</h1>"
-        f"<p>rules {e(document['rules'])} · {count(len(document['tables']), 'table')} of "
-        f"{document['players']} · seed {e(document['seed'])}</p>"
-        "<table><caption>Ranking: Plackett–Luce fit of every game (Elo scale, mean 0, 95% CI)"
-        "</caption><tr><th>rank</th><th class='name'>bot</th><th>rating</th><th>games</th>"
-        "<th>wins</th><th>mean place</th><th>mean score</th></tr>"
-        f"{''.join(rows)}</table>"
-        "<table><caption>Crosstable: how often the row bot placed above the column bot "
-        f"(95% CI)</caption><tr><th class='name'>bot</th>{head}</tr>{''.join(cross)}</table>"
-        f"{f'<h2>Pentanomial</h2><ul>{penta}</ul>' if penta else ''}"
-        "</body></html>\n"
+    return htmlpages.render(
+        "referee.games",
+        "tournament.html",
+        title=title,
+        document=document,
+        bots=document["bots"],
+        pentanomial=document.get("pentanomial", []),
+        count=count,
+        cell_text=_cell,
+        pentanomial_line=pentanomial_line,
     )

@@ -4,16 +4,16 @@ page) and the list of matches with their replays."""
 from __future__ import annotations
 
 import hashlib
-import html
 import sqlite3
 from pathlib import Path
 
 from pydantic import BaseModel
 
+from referee import htmlpages
 from referee.ladder import paths, store
 from referee.ladder.ratings import Rating
-from referee.outputs import HTML_PAGE, PAGE_MARK, check_output, write_atomic
-from referee.safetext import NAME_LIMIT, for_html, for_markdown
+from referee.outputs import HTML_PAGE, check_output, write_atomic
+from referee.safetext import NAME_LIMIT, for_markdown
 
 FAULTY = 0.5
 """Entrants that faulted in at least this share of their games are flagged."""
@@ -158,87 +158,22 @@ def markdown(table: Standings) -> str:
     return "\n".join(lines) + "\n"
 
 
-PAGE = (
-    """<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
-"""
-    + PAGE_MARK
-    + """
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title}</title>
-<style>
-body {{ font: 15px/1.45 system-ui, sans-serif; margin: 2rem auto; max-width: 70rem;
-        color: #1d232a; background: #f6f4ef; padding: 0 1rem; }}
-h1 {{ font-size: 1.6rem; margin-bottom: .2rem; }}
-.meta {{ color: #5a636e; margin-bottom: 1.5rem; }}
-table {{ border-collapse: collapse; width: 100%; background: white;
-         box-shadow: 0 1px 3px #0002; }}
-th, td {{ padding: .45rem .7rem; border-bottom: 1px solid #e4e0d8; text-align: right; }}
-th {{ background: #27313b; color: white; font-weight: 600; }}
-td.name, th.name {{ text-align: left; }}
-tr.flagged td {{ background: #fff1e6; }}
-tr.disabled td {{ color: #98a0a8; }}
-.flag {{ color: #c0392b; font-weight: 600; }}
-h2 {{ margin-top: 2.2rem; font-size: 1.2rem; }}
-ul.games {{ list-style: none; padding: 0; }}
-ul.games li {{ background: white; margin: .3rem 0; padding: .4rem .7rem; }}
-a {{ color: #1f5fa8; }}
-</style></head><body>
-<h1>{title}</h1>
-<div class="meta">{meta}</div>
-<table><thead><tr><th>rank</th><th class="name">name</th><th>rating (μ−3σ)</th>
-<th>μ ± σ</th><th>matches</th><th>games</th><th>wins</th><th>mean place</th><th>faults</th>
-<th>last played</th></tr></thead><tbody>
-{rows}
-</tbody></table>
-<h2>Recent matches</h2>
-<ul class="games">
-{games}
-</ul>
-</body></html>
-"""
-)
+def _placed(match: MatchRow) -> list[tuple[str, int | None]]:
+    """Who played the match, each with the place they took when the match recorded places."""
+    if not match.ranks:
+        return [(name, None) for name in match.entrants]
+    return list(zip(match.entrants, match.ranks, strict=False))
 
 
 def html_page(table: Standings, recent: list[tuple[MatchRow, list[tuple[str, str]]]]) -> str:
-    """``recent``: matches with (label, relative link) pairs to their exported replays."""
-    rows = []
-    for r in table.rows:
-        classes = " ".join(
-            c for c, on in (("flagged", r.flagged), ("disabled", not r.enabled)) if on
-        )
-        flag = (
-            ' <span class="flag" title="faults in most games">⚠ faulty</span>' if r.flagged else ""
-        )
-        mean = f"{r.mean_place:.2f}" if r.mean_place is not None else "—"
-        name = for_html(r.name, NAME_LIMIT)
-        rows.append(
-            f'<tr class="{classes}"><td>{r.rank}</td><td class="name">{name}'
-            f"{flag}</td><td>{r.rating:.2f}</td><td>{r.mu:.2f} ± {r.sigma:.2f}</td>"
-            f"<td>{r.matches}</td><td>{r.games}</td><td>{r.wins}</td><td>{mean}</td>"
-            f"<td>{r.faults}</td><td>{html.escape(r.last_played or '—')}</td></tr>"
-        )
-    games = []
-    for match, links in recent:
-        names = ", ".join(
-            f"{for_html(n, NAME_LIMIT)} ({rank})"
-            for n, rank in zip(match.entrants, match.ranks or [], strict=False)
-        ) or ", ".join(for_html(n, NAME_LIMIT) for n in match.entrants)
-        anchors = " ".join(
-            f'<a href="{html.escape(href)}">{html.escape(label)}</a>' for label, href in links
-        )
-        games.append(
-            f"<li>match {match.id} · {html.escape(match.finished or '')} · {names} · {anchors}</li>"
-        )
-    title = f"Thousand ladder — {table.game} ({table.rules})"
-    meta = (
-        f"{table.players} players a match · {table.matches_done} matches played · "
-        f"sandbox: {html.escape(str(table.sandbox or 'none recorded'))} · "
-        + (f"executor: {html.escape(table.executor)} · " if table.executor else "")
-        + "rating = μ − 3σ (OpenSkill Plackett–Luce)"
-    )
-    return PAGE.format(
-        title=html.escape(title), meta=meta, rows="\n".join(rows), games="\n".join(games)
+    """``recent``: matches with (label, relative link) pairs to their exported replays. The page
+    is ladder/templates/standings.html, rendered with autoescape (referee/htmlpages.py)."""
+    return htmlpages.render(
+        "referee.ladder",
+        "standings.html",
+        title=f"Thousand ladder — {table.game} ({table.rules})",
+        table=table,
+        recent=[(match, _placed(match), links) for match, links in recent],
     )
 
 
