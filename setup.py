@@ -48,7 +48,8 @@ class OptionalBuildExt(build_ext):  # type: ignore[misc]
 
     def finalize_options(self) -> None:
         # pip passes no -j: each engine's library is compiled on a core of its own.
-        if self.parallel is None:
+        parallel: int | None = getattr(self, "parallel", None)
+        if parallel is None:
             self.parallel = min(2, os.cpu_count() or 1)
         super().finalize_options()
 
@@ -81,7 +82,10 @@ def _extensions() -> list[Any]:
         _say(f"mypyc is missing: {error}")
         return []
     try:
-        groups = [(CARDS, "thousand_cards"), (DICE, "thousand_dice")]
+        groups: list[tuple[list[str], str | None]] = [
+            (CARDS, "thousand_cards"),
+            (DICE, "thousand_dice"),
+        ]
         return list(mypycify(CARDS + DICE, opt_level="3", separate=groups))
     except BaseException as error:  # mypyc exits through SystemExit on a type error
         _say(f"mypyc refused the source: {error!r}")
