@@ -193,7 +193,6 @@ def create_app(db: Path, settings: ServerSettings | None = None) -> FastAPI:
         if chosen.run_matches:
             loop = MatchLoop(db, chosen.concurrency, chosen.allow_weak_sandbox, chosen.pin)
             loop.start()
-        app.state.match_loop = loop
         worker = submissions.Worker(db, chosen)
         with database.connection(db) as conn:
             worker.start(conn)
