@@ -27,16 +27,18 @@ import uvicorn
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 
+from referee import csp
 from referee.games.match import GameOutcome
 from referee.play.follow import Follow
 from referee.play.keys import choices
 from referee.replay.render import describe_step, display_names
 from referee.safetext import NAME_LIMIT, for_html, for_terminal
 
-CSP = (
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+CSP = csp.policy(
+    script_files=True, style_files=True, image_files=True, data_images=True, fetches=True
 )
+"""The seat's page loads its own script, style and card pictures and asks its own server for
+the next step: nothing else (referee/csp.py, the one builder of every page's policy)."""
 HEADERS = {
     "Content-Security-Policy": CSP,
     "X-Content-Type-Options": "nosniff",
