@@ -65,3 +65,34 @@ def test_a_warning_quoting_a_hostile_bot_stays_one_line(tmp_path: Path) -> None:
     assert "evil" in warning and "line" in warning, done
     assert "\x1b" not in done.stderr and "\u202e" not in done.stderr, done
     assert all(line.startswith("thousand: ") for line in done.stderr.splitlines()), done
+
+
+def test_an_error_a_command_did_not_say_is_one_line_and_a_bug_a_traceback() -> None:
+    """The top group catches ThousandError (what a person, bot or file caused) and nothing
+    else: a command that forgot to catch its own still prints one escaped line, exit 1, while a
+    KeyError — a bug — keeps its traceback."""
+    import click
+
+    from referee.cli.main import main
+    from referee.ladder.store import LadderError
+
+    @click.command()
+    def forgot() -> None:
+        raise LadderError("the ladder \x1b[2Jx.db\nis odd")
+
+    @click.command()
+    def buggy() -> None:
+        raise KeyError("seat")
+
+    main.add_command(forgot, "test-forgot")
+    main.add_command(buggy, "test-buggy")
+    try:
+        said = invoke(["test-forgot"])
+        broke = invoke(["test-buggy"])
+    finally:
+        main.commands.pop("test-forgot")
+        main.commands.pop("test-buggy")
+    assert said.returncode == 1
+    assert said.stderr.splitlines() == [error_line("the ladder \x1b[2Jx.db\nis odd")]
+    assert "\x1b" not in said.stderr and "Traceback" not in said.stderr
+    assert broke.returncode == 1 and "Traceback" in broke.stderr and "KeyError" in broke.stderr

@@ -31,7 +31,7 @@ from referee.cli.sandbox_options import sandbox_options
 from referee.errors import fail, report_error
 from referee.players.sandbox import Sandbox
 from thousand import __version__
-from thousand.errors import RulesError
+from thousand.errors import RulesError, ThousandError
 from thousand.registry import GAME_NAMES, game_spec
 from thousand.rules_io import load_rules, rules_table
 
@@ -83,6 +83,10 @@ class ThousandGroup(click.Group):
             fail(f"{error.format_message()} (see '{where} --help')", error.exit_code)
         except click.ClickException as error:
             fail(error.format_message(), error.exit_code)
+        except ThousandError as error:
+            # What a person, a bot or a file caused, which the command did not say itself: still
+            # one line. Anything else is a bug and stays a traceback for someone to fix.
+            fail(str(error))
         except click.Abort:
             fail("aborted")
         sys.exit(code if isinstance(code, int) else 0)
