@@ -185,8 +185,13 @@ def print_report(document: dict[str, Any], console: Console) -> None:
     h2h = document.get("head_to_head")
     if h2h:
         name0, name1 = (for_rich(b["name"], NAME_LIMIT) for b in document["bots"][:2])
-        console.print(f"{name0} vs {name1}: win rate {_win_rate(h2h)}, Elo {_elo_range(h2h)}")
-        if h2h["paired"] and "error_bar_ratio" in h2h:
+        console.print(
+            f"{name0} vs {name1}: win rate {_win_rate(h2h)}, Elo {_elo_range(h2h)}, "
+            f"LOS {100 * h2h['los']:.1f}%"
+        )
+        penta = document.get("pentanomial")
+        if h2h["paired"] and "error_bar_ratio" in h2h and not penta:
+            # Said once: with the pentanomial line below, its comparison is the one shown.
             console.print(
                 f"duplicate pairing: error bar {100 * h2h['error_bar_ratio']:.0f}% of the "
                 f"unpaired one (stderr {h2h['stderr']:.4f} vs {h2h['stderr_unpaired']:.4f})"

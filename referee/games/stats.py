@@ -12,6 +12,7 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from statistics import NormalDist
 from typing import Any
 
 from referee.games.match import GameOutcome
@@ -147,6 +148,21 @@ class HeadToHead:
     paired: bool
     a: int = 0
     b: int = 1
+    effective: float = 0.0
+    """The number of games the interval stands for (more than played when pairing removed
+    luck; head_to_head)."""
+
+    @property
+    def los(self) -> float:
+        """Likelihood of superiority: how likely ``a`` is the stronger of the two, the figure
+        cutechess-cli and fastchess users read first. As theirs, the score's distance from an
+        even match in units of its spread under an even match: Φ((W − L) / √(W + L)) for
+        single games without draws, here with the effective number of games of the interval
+        (so pairing that removed luck counts, and 10 of 10 is 99.9 %, not certainty)."""
+        games = self.effective or float(self.games)
+        if games <= 0:
+            return 0.5
+        return NormalDist().cdf((self.score - 0.5) * 2 * math.sqrt(games))
 
     def to_json(self) -> dict[str, Any]:
         """Infinite Elo values (a perfect score) are ``null``: JSON has no infinity."""
@@ -157,6 +173,7 @@ class HeadToHead:
             "win_rate_95": [self.low, self.high],
             "elo": _finite(self.elo),
             "elo_95": [_finite(self.elo_low), _finite(self.elo_high)],
+            "los": self.los,
             "paired": self.paired,
             "stderr": self.stderr,
             "stderr_unpaired": self.stderr_unpaired,
@@ -209,6 +226,7 @@ def head_to_head(
         paired=paired,
         a=a,
         b=b,
+        effective=effective,
     )
 
 

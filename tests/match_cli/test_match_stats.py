@@ -97,6 +97,40 @@ def test_paired_groups_with_spread_use_the_effective_number_of_games() -> None:
     assert 0 < h2h.low < mean < h2h.high < 1
 
 
+def test_los_of_single_games_is_cutechess_s() -> None:
+    """7 wins, 3 losses, no draws: cutechess-cli's 0.5 (1 + erf((W − L) / √(2 (W + L))))."""
+    games = [outcome(i, i, (0, 1), [0, 1] if i < 7 else [1, 0]) for i in range(10)]
+    h2h = head_to_head(games, False)
+    assert h2h is not None
+    assert h2h.los == pytest.approx(0.5 * (1 + math.erf((7 - 3) / math.sqrt(2 * 10))))
+    assert h2h.to_json()["los"] == h2h.los
+
+
+@pytest.mark.parametrize("paired", [False, True])
+def test_los_of_a_clean_sweep_is_not_certainty(paired: bool) -> None:
+    h2h = head_to_head(sweep(10, paired), paired)
+    assert h2h is not None
+    assert h2h.los == pytest.approx(0.5 * (1 + math.erf(10 / math.sqrt(2 * 10))))  # 99.92 %
+    assert h2h.los < 1.0
+
+
+def test_los_of_paired_groups_counts_the_effective_games() -> None:
+    per_group = [2, 1, 2, 1, 0, 2]
+    games: list[GameOutcome] = []
+    for group, wins in enumerate(per_group):
+        for k, seating in enumerate([(0, 1), (1, 0)]):
+            first = seating.index(0) if k < wins else seating.index(1)
+            games.append(outcome(len(games), group, seating, [first, 1 - first]))
+    h2h = head_to_head(games, True)
+    assert h2h is not None
+    means = [w / 2 for w in per_group]
+    mean = sum(means) / len(means)
+    var = sum((m - mean) ** 2 for m in means) / (len(means) - 1)
+    effective = mean * (1 - mean) / (var / len(means))
+    expected = 0.5 * (1 + math.erf((mean - 0.5) * 2 * math.sqrt(effective) / math.sqrt(2)))
+    assert h2h.los == pytest.approx(expected)
+
+
 def reference_wilson_float(p: float, n: float) -> tuple[float, float]:
     a = 1 + Z * Z / n
     b = -(2 * p + Z * Z / n)
@@ -180,3 +214,18 @@ def test_three_bots_get_the_head_to_head_table(marker: str, tmp_path: Path) -> N
     names = ["0: random", "1: builtin:first", "2: builtin:random"]
     for a, b in [(0, 1), (0, 2), (1, 2)]:
         assert re.search(rf"{re.escape(names[a])}\s*│\s*{re.escape(names[b])}", table), table
+
+
+def test_a_rotated_duel_states_los_and_the_pairing_gain_once(marker: str, tmp_path: Path) -> None:
+    rules = write_json(tmp_path / "short.json", {"max_rounds": 5})
+    args = ["match", random_bot(marker, 1), "builtin:random", "--game", "dice", "--games", "8"]
+    args += ["--rotate", "--seed", "4", "--rules", str(rules), *FAST]
+    done = invoke([*args, "--json"], cwd=tmp_path)
+    assert done.returncode == 0, done.explain()
+    assert 0.0 < done.doc["head_to_head"]["los"] < 1.0
+    text = invoke(args, env={"COLUMNS": "200"}, cwd=tmp_path)
+    assert text.returncode == 0, text.explain()
+    los = 100 * done.doc["head_to_head"]["los"]
+    assert f"LOS {los:.1f}%" in text.stdout, text.explain()
+    gains = re.findall(r"narrower|wider|of the unpaired one", text.stdout)
+    assert len(gains) == 1, text.stdout
