@@ -19,6 +19,7 @@ from referee.games.stats import (
     pentanomial,
 )
 from referee.safetext import NAME_LIMIT, for_rich, for_terminal
+from thousand.game import EndReason
 
 
 def match_document(
@@ -78,6 +79,17 @@ def match_document(
             h.to_json() for h in pairwise(outcomes, len(config.bots), config.rotate)
         ]
     return document
+
+
+END_WORDS: dict[EndReason, str] = {
+    "target": "reached the target",
+    "deal_cap": "the deal limit",
+    "goal": "reached the goal",
+    "five_of_a_kind": "five of a kind",
+    "round_cap": "the round limit",
+}
+"""What ended a game, in a player's words: the reports show these, replays and --json the
+engine's word (``Result.reason``)."""
 
 
 def count(number: int, noun: str) -> str:

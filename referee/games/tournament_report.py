@@ -12,7 +12,10 @@ Bot names are the bots' own words: every display escapes them (referee/safetext.
 
 from __future__ import annotations
 
+import os
+import urllib.parse
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -22,7 +25,7 @@ from rich.text import Text
 from referee import htmlpages
 from referee.games import plackett_luce
 from referee.games.match import GameOutcome
-from referee.games.report import count, pentanomial_line
+from referee.games.report import END_WORDS, count, pentanomial_line
 from referee.games.stats import bot_table, head_to_head, pentanomial
 from referee.games.tournament import Tournament
 from referee.safetext import NAME_LIMIT, for_rich, for_terminal
@@ -218,10 +221,22 @@ def print_tournament(document: dict[str, Any], console: Console) -> None:
         console.print(Text(f"bot stderr logs in {for_terminal(document['logs'])}"))
 
 
-def tournament_html(document: dict[str, Any]) -> str:
+def replay_link(replay: str | None, page_folder: Path | None) -> str | None:
+    """A replay's address from the page: relative to the folder the page is written to, so the
+    report and its replays can be moved or published together; percent-encoded, as a path in
+    an ``href`` must be."""
+    if replay is None:
+        return None
+    target = os.path.abspath(replay)
+    start = os.path.abspath(page_folder if page_folder is not None else os.curdir)
+    return urllib.parse.quote(os.path.relpath(target, start))
+
+
+def tournament_html(document: dict[str, Any], page_folder: Path | None = None) -> str:
     """A self-contained page (no script, no outside resource): games/templates/tournament.html,
     rendered with autoescape (referee/htmlpages.py), so every text from a bot or the command
-    line is escaped."""
+    line is escaped. Each table lists its games with a link to the replay the run wrote
+    (``page_folder``: where the page goes; the links are relative to it)."""
     title = (
         f"Thousand tournament · {for_terminal(document['game'])} "
         f"{for_terminal(document['format'])} · {count(document['games_played'], 'game')}"
@@ -236,4 +251,7 @@ def tournament_html(document: dict[str, Any]) -> str:
         count=count,
         cell_text=_cell,
         pentanomial_line=pentanomial_line,
+        games_of=lambda table: [g for g in document.get("games", []) if g["table"] == table],
+        replay_link=lambda replay: replay_link(replay, page_folder),
+        end_words=END_WORDS,
     )

@@ -5,9 +5,15 @@ tables), so no bot need be run to give it a name."""
 
 from __future__ import annotations
 
+import contextlib
+import json
+import re
+import urllib.parse
+from pathlib import Path
 from typing import Any
 
 from referee.games.tournament_report import tournament_html
+from tests.inprocess import invoke
 from tests.page_text import HOSTILE_PAGE_NAMES, Page
 
 PENTANOMIAL = {
@@ -24,6 +30,10 @@ PENTANOMIAL = {
 }
 
 
+def pairs(bots: int) -> list[tuple[int, int]]:
+    return [(a, b) for a in range(bots) for b in range(a + 1, bots)]
+
+
 def document(names: list[str]) -> dict[str, Any]:
     bots = len(names)
     return {
@@ -32,7 +42,23 @@ def document(names: list[str]) -> dict[str, Any]:
         "rules": "classic",
         "players": 2,
         "seed": "7",
-        "tables": [{}] * 3,
+        "tables": [
+            {"table": t, "bots": [a, b], "games_played": 1, "replays": None}
+            for t, (a, b) in enumerate(pairs(bots))
+        ],
+        "games": [
+            {
+                "table": t,
+                "game": 0,
+                "seating": [a, b],
+                "ranking": [1, 0],
+                "scores": [640, 1005],
+                "reason": "goal",
+                "faults": [],
+                "replay": None,
+            }
+            for t, (a, b) in enumerate(pairs(bots))
+        ],
         "games_played": 6,
         "bots": [
             {"bot": b, "name": n, "games": 6, "wins": 3, "mean_place": 1.5, "mean_score": 480.0}
@@ -59,12 +85,39 @@ def test_hostile_names_are_text_on_the_tournament_page() -> None:
     page = Page(text)
     # Nothing but the page's own markup: no script, no image, no bold, no extra table.
     assert {"script", "img", "b"}.isdisjoint(page.tags)
-    assert page.tags.count("table") == 2
+    tables = pairs(len(names))
+    assert page.tags.count("table") == 2 + len(tables)
     ranking = 7  # rank, bot, rating, games, wins, mean place, mean score
     ranked = page.cells[: ranking * len(names)]
     assert ranked[1::ranking] == [f"{b}: {n}" for b, n in enumerate(names)]
-    crosstable = page.cells[ranking * len(names) :]
-    assert crosstable[:: 1 + len(names)] == [f"{b}: {n}" for b, n in enumerate(names)]
+    width = 1 + len(names)
+    crosstable = page.cells[ranking * len(names) :][: width * len(names)]
+    assert crosstable[::width] == [f"{b}: {n}" for b, n in enumerate(names)]
+    # Each table's game: the places by name (the winner, seat 1, first), as text.
+    games = page.cells[ranking * len(names) + width * len(names) :]
+    per_game = 5  # game, places, scores, ended by, replay
+    assert games[1::per_game] == [f"{names[b]}, {names[a]}" for a, b in tables]
+    assert set(games[3::per_game]) == {"reached the goal"}
     assert "{{7*7}}" in text and ">49<" not in text
     (line,) = page.items
     assert line.startswith(f"{names[0]} vs {names[1]}: pentanomial [0, 0, 1, 0, 2]")
+
+
+def test_every_game_links_the_replay_the_run_wrote(tmp_path: Path) -> None:
+    """A real tournament (built-in players, in this process) with --replays: the page written
+    into another folder lists every game of every table, each linking, relative to the page,
+    to a replay file that exists."""
+    argv = ["tournament", "--game", "dice", "--rules", "simple", "--players", "2"]
+    argv += ["--games-per-table", "2", "--replays", "out", "--json"]
+    argv += ["builtin:random", "builtin:first", "builtin:random"]
+    done = invoke(argv, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    doc = json.loads(done.stdout)
+    pages = tmp_path / "published" / "report"
+    pages.mkdir(parents=True)
+    with contextlib.chdir(tmp_path):  # the run's replay paths are relative to its folder
+        html = tournament_html(doc, pages)
+    links = re.findall(r'<a href="([^"]+)">', html)
+    assert len(links) == len(doc["games"]) == 6
+    for link in links:
+        assert (pages / urllib.parse.unquote(link)).resolve().is_file(), link
