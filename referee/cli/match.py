@@ -6,9 +6,7 @@ so that cli.py stays a list of options.
 
 from __future__ import annotations
 
-import asyncio
 import os
-import signal
 import sys
 from collections import Counter
 from pathlib import Path
@@ -42,6 +40,7 @@ from referee.games.tables import run_match
 from referee.players.botspec import BotSpecError, parse_bot
 from referee.players.players import TimeControl
 from referee.players.sandbox import Sandbox, SandboxError, resolve
+from referee.running import Running
 from referee.safetext import for_rich, for_terminal
 from thousand.errors import RulesError
 from thousand.registry import game_spec
@@ -285,53 +284,30 @@ def run_match_command(
         transient=True,
     )
     task = progress.add_task(f"{game} match", total=total, completed=len(previous))
-    loop = asyncio.new_event_loop()
-    main_task = loop.create_task(_play(config, on_game, previous, cluster))
-    interrupted = False
-    broken: list[BaseException] = []
-
-    def interrupt() -> None:
-        nonlocal interrupted
-        if not interrupted:  # said once: a second Ctrl-C during the bots' grace changes nothing
-            err.print("stopping: the games in play end now and their bots get their bye")
-        interrupted = True
-        main_task.cancel()
-
-    def callback_failed(failed: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    running = Running(
+        # Said once: a second Ctrl-C during the bots' grace changes nothing.
+        said="stopping: the games in play end now and their bots get their bye",
+        say=err.print,
         # A file error inside a pipe callback (a bot's stderr log on a full disk) ends the
-        # match with one line, as one in the game loop does; anything else is reported as
-        # asyncio always did.
-        error = context.get("exception")
-        if not isinstance(error, OSError):
-            failed.default_exception_handler(context)
-            return
-        broken.append(error)
-        main_task.cancel()
-
-    loop.add_signal_handler(signal.SIGINT, interrupt)
-    loop.add_signal_handler(signal.SIGTERM, interrupt)
-    loop.set_exception_handler(callback_failed)
-    try:
+        # match with one line, as one in the game loop does.
+        callback_oserrors=True,
+    )
+    with running:
+        if cluster is not None:
+            running.close_after(cluster.close)
         with progress:
-            outcomes = loop.run_until_complete(main_task)
-    except asyncio.CancelledError:
+            # With a cluster any failure is its own (a lost scheduler, no worker fit): a line.
+            ended = running.run(
+                _play(config, on_game, previous, cluster),
+                errors=(OSError,) if cluster is None else (Exception,),
+            )
+    if ended.error is not None:
+        return report_error(_describe_failure(ended.error, replay_dir, log_dir))
+    if ended.result is None:  # cut short: the games finished until then
         outcomes = sorted(done, key=lambda o: o.plan.index)
         stopped.append(f"interrupted after {count(len(outcomes), 'game')}")
-    except OSError as error:
-        broken.append(error)
-        outcomes = []
-    except Exception as error:
-        if cluster is None:
-            raise
-        broken.append(error)  # the cluster failed: a lost scheduler, no worker fit
-        outcomes = []
-    finally:
-        _cancel_leftovers(loop)
-        if cluster is not None:
-            loop.run_until_complete(cluster.close())
-        loop.close()
-    if broken:
-        return report_error(_describe_failure(broken[0], replay_dir, log_dir))
+    else:
+        outcomes = ended.result
     for outcome in outcomes:
         labels.see(outcome)
     names = labels.labels()
@@ -347,7 +323,7 @@ def run_match_command(
         print_report(document, out)
     for line in fault_log_lines(document, log_dir):
         print(f"thousand: {line}", file=sys.stderr)
-    if interrupted:
+    if ended.interrupted:
         if replay_dir is not None:
             print(
                 f"thousand: continue with: thousand match --resume {for_terminal(str(replay_dir))}",
@@ -471,15 +447,6 @@ async def _play(
     elif config.only != ():
         played = await run_match(config, on_game)
     return sorted([*previous, *played], key=lambda o: o.plan.index)
-
-
-def _cancel_leftovers(loop: asyncio.AbstractEventLoop) -> None:
-    """Games still running on other tables when one failed: stop them before the loop closes."""
-    pending = [task for task in asyncio.all_tasks(loop) if not task.done()]
-    for task in pending:
-        task.cancel()
-    if pending:
-        loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
 
 
 class BotLabels:
