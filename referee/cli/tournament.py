@@ -6,11 +6,9 @@ sandbox_options), so both commands take the same values in the same words.
 
 from __future__ import annotations
 
-import asyncio
 import datetime
 import os
 import secrets
-import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -69,6 +67,7 @@ from referee.outputs import HTML_PAGE, OutputRefused, check_output, write_atomic
 from referee.players.botspec import BotSpecError, parse_bot
 from referee.players.players import TimeControl
 from referee.players.sandbox import Sandbox, SandboxError, resolve
+from referee.running import Running
 from referee.safetext import for_rich, for_terminal
 from thousand.errors import RulesError
 from thousand.registry import game_spec
@@ -495,36 +494,14 @@ def _play_and_report(
                 ),
             )
 
-    loop = asyncio.new_event_loop()
-    main_task = loop.create_task(
-        play(plan, on_game, remaining=remaining, logs=logs, on_table=on_table)
-    )
-    interrupted = False
-    stopped: str | None = None
-
-    def interrupt() -> None:
-        nonlocal interrupted
-        interrupted = True
-        main_task.cancel()
-
-    loop.add_signal_handler(signal.SIGINT, interrupt)
-    loop.add_signal_handler(signal.SIGTERM, interrupt)
-    failure: OSError | None = None
-    try:
-        with progress:
-            loop.run_until_complete(main_task)
-    except asyncio.CancelledError:
-        stopped = f"interrupted after {count(len(games), 'game')}"
-    except OSError as error:
-        failure = error
-    finally:
-        pending = [t for t in asyncio.all_tasks(loop) if not t.done()]
-        for leftover in pending:
-            leftover.cancel()
-        if pending:
-            loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
-        loop.close()
-    if failure is not None:
+    with Running() as running, progress:
+        ended = running.run(
+            play(plan, on_game, remaining=remaining, logs=logs, on_table=on_table),
+            errors=(OSError,),
+        )
+    stopped = f"interrupted after {count(len(games), 'game')}" if ended.cancelled else None
+    if isinstance(ended.error, OSError):
+        failure = ended.error
         kept_note = f"; finished replays are in {plan.folder}" if plan.folder else ""
         return report_error(
             for_terminal(
@@ -568,7 +545,7 @@ def _play_and_report(
             return report_error(str(error))
         if not as_json:
             print(f"thousand: wrote {for_terminal(str(html_path))}", file=sys.stderr)
-    if interrupted:
+    if ended.interrupted:
         if plan.folder is not None:
             print(
                 f"thousand: continue with: thousand tournament --resume "
