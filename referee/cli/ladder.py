@@ -5,11 +5,11 @@ from __future__ import annotations
 import asyncio
 import datetime
 import json
-import signal
 import sqlite3
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -24,10 +24,16 @@ from referee.ladder.privacy import exposed_warning
 from referee.players.botspec import BotSpec, BotSpecError, parse_bot
 from referee.players.sandbox import Sandbox, SandboxError, resolve, visible_paths
 from referee.replay.reader import ReplayError
+from referee.running import Ended, Running
 from referee.safetext import NAME_LIMIT, for_rich, for_terminal
 from thousand.errors import RulesError
 from thousand.registry import GAME_NAMES, game_spec
 from thousand.rules_io import load_rules
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from referee.ladder.dask_executor import Started
 
 ladder_sandbox_options = sandbox_options_defaulting("bwrap")
 
@@ -463,34 +469,72 @@ def ladder_run(
             "create the ladder with --sandbox bwrap, or run with --allow-weak-sandbox for "
             "bots you trust"
         )
+    from rich.console import Console
+
     from referee.cluster.connect import ClusterError
     from referee.ladder.dask_executor import start_executor
 
-    loop = asyncio.new_event_loop()
-    try:
-        started_executor = start_executor(executor_text, chosen, loop, conn, pin)
-    except (ClusterError, store.LadderError) as error:
-        loop.close()
-        fail(str(error))
-        return
-    with store.transaction(conn):
-        conn.execute(
-            "INSERT OR REPLACE INTO meta VALUES ('sandbox_effective', ?)",
-            (json.dumps(chosen.describe()),),
-        )
-        conn.execute(
-            "INSERT OR REPLACE INTO meta VALUES ('executor', ?)",
-            (json.dumps(started_executor.name),),
-        )
-    conn.close()
-    budget = service.Budget(matches, _parse_until(until) if until else None, total)
-    from rich.console import Console
+    err = Console(stderr=True)
+    stop = asyncio.Event()
+    running = Running(
+        said="stopping after the running matches (Ctrl-C again to stop now)",
+        say=err.print,
+        finish_first=stop.set,  # the matches in play are finished and recorded first
+    )
+    with running:
+        try:
+            started = start_executor(executor_text, chosen, running.loop, conn, pin)
+        except (ClusterError, store.LadderError) as error:
+            fail(str(error))
+        running.close_after(started.close)
+        with store.transaction(conn):
+            conn.execute(
+                "INSERT OR REPLACE INTO meta VALUES ('sandbox_effective', ?)",
+                (json.dumps(chosen.describe()),),
+            )
+            conn.execute(
+                "INSERT OR REPLACE INTO meta VALUES ('executor', ?)",
+                (json.dumps(started.name),),
+            )
+        conn.close()
+        budget = service.Budget(matches, _parse_until(until) if until else None, total)
+        if warning:
+            err.print(warning)
+        ended = _play(running, err, started, Path(db), budget, concurrency, stop, uniform)
+        if isinstance(ended.error, store.DiskFull):
+            fail(
+                f"{ended.error}: the run stopped; every recorded match is complete and none "
+                "is half recorded; free some space and run again"
+            )
+        if ended.error is not None:
+            fail(str(ended.error))
+        if ended.result is None:  # a second signal cancelled the run
+            err.print("stopped; the matches in flight were abandoned")
+            sys.exit(130)
+        recorded = ended.result
+    click.echo(f"recorded {recorded} match{'' if recorded == 1 else 'es'}")
+    if ended.interrupted:
+        sys.exit(130)
+
+
+def _play(
+    running: Running,
+    err: Console,
+    started: Started,
+    db: Path,
+    budget: service.Budget,
+    concurrency: int,
+    stop: asyncio.Event,
+    uniform: bool,
+) -> Ended[int]:
+    """The ladder's matches under a live line (matches, rate, leader, the cluster's state);
+    a run's end that is no bug (a full disk, a ladder error, a lost scheduler) comes back in
+    ``Ended.error``."""
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-    err = Console(stderr=True)
-    if warning:
-        err.print(warning)
-    started = time.monotonic()
+    from referee.cluster.connect import ClusterError
+
+    begun = time.monotonic()
     progress = Progress(
         SpinnerColumn(),
         TextColumn("{task.description}"),
@@ -502,62 +546,29 @@ def ladder_run(
     task = progress.add_task("ladder: starting", total=None)
 
     def on_recorded(count: int, leader: store.Entrant | None) -> None:
-        rate = count / max(1e-9, time.monotonic() - started) * 60
+        rate = count / max(1e-9, time.monotonic() - begun) * 60
         lead = f", leader {for_rich(leader.name, NAME_LIMIT)}" if leader else ""
-        live = started_executor.status()
+        live = started.status()
         live = f", {live}" if live else ""
         progress.update(task, description=f"ladder: {count} matches, {rate:.1f}/min{lead}{live}")
 
     def on_failure(match_id: int, error: Exception) -> None:
         err.print(f"match {match_id} abandoned: {type(error).__name__}: {for_rich(error)}")
 
-    stop = asyncio.Event()
-    main_task = loop.create_task(
-        service.run(
-            Path(db),
-            started_executor.executor,
-            budget,
-            concurrency,
-            stop,
-            on_recorded,
-            uniform=uniform,
-            on_failure=on_failure,
+    with progress:
+        return running.run(
+            service.run(
+                db,
+                started.executor,
+                budget,
+                concurrency,
+                stop,
+                on_recorded,
+                uniform=uniform,
+                on_failure=on_failure,
+            ),
+            errors=(store.LadderError, ClusterError),
         )
-    )
-    presses = 0
-
-    def interrupt() -> None:
-        nonlocal presses
-        presses += 1
-        if presses == 1:
-            err.print("stopping after the running matches (Ctrl-C again to stop now)")
-            stop.set()
-        else:
-            main_task.cancel()
-
-    loop.add_signal_handler(signal.SIGINT, interrupt)
-    loop.add_signal_handler(signal.SIGTERM, interrupt)
-    try:
-        with progress:
-            recorded = loop.run_until_complete(main_task)
-    except asyncio.CancelledError:
-        err.print("stopped; the matches in flight were abandoned")
-        sys.exit(130)
-    except store.DiskFull as error:
-        fail(
-            f"{error}: the run stopped; every recorded match is complete and none is half "
-            "recorded; free some space and run again"
-        )
-        return
-    except (store.LadderError, ClusterError) as error:  # ClusterError: a lost scheduler
-        fail(str(error))
-        return
-    finally:
-        loop.run_until_complete(started_executor.close())
-        loop.close()
-    click.echo(f"recorded {recorded} match{'' if recorded == 1 else 'es'}")
-    if presses:
-        sys.exit(130)
 
 
 @ladder.command("standings", short_help="Ranking by μ − 3σ: text, JSON, Markdown or HTML.")
