@@ -41,4 +41,11 @@ def names_nothing(error: RequestValidationError) -> str | None:
     first = found[0]
     name = str(first["loc"][-1])
     value = for_terminal(first.get("input", ""), 40)
+    if name in GAME_NUMBERS:
+        return f"no game {value}: a match's games are numbered from 1"
     return f"no {name} {value}: ids run from 1 to {MAX_ROW_ID}"
+
+
+GAME_NUMBERS = frozenset({"index", "game"})
+"""The parameters that number a game in its match (``GameIndex``, ``ShownGame``): from 1, on
+every page, in every URL and in the viewer (the replay files count from 0 among themselves)."""

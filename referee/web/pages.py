@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
@@ -19,8 +21,9 @@ from markupsafe import Markup
 from referee import csp
 from referee.ladder.standings import Standings
 from referee.replay.export import build_data, render_page, viewer_policy
-from referee.replay.frames import load_frames
-from referee.replay.reader import ReplayError
+from referee.replay.frames import LoadedReplay, load_frames
+from referee.replay.reader import Header, ReplayError
+from referee.safetext import as_text, for_terminal
 from referee.web import live as live_updates
 from referee.web import queries
 from referee.web.chart import rating_chart
@@ -109,15 +112,16 @@ def rules(request: Request) -> Response:
 
 class _Viewers:
     """The last few viewer pages built, by replay file and its size and modification time (a
-    replay rewritten by a rerun is built again)."""
+    replay rewritten by a rerun is built again), the entrants' names and the game's number."""
 
     def __init__(self) -> None:
-        self.pages: OrderedDict[tuple[str, int, int], tuple[str, str]] = OrderedDict()
+        self.pages: OrderedDict[tuple[str, int, int, tuple[str, ...], int], tuple[str, str]]
+        self.pages = OrderedDict()
         self.lock = threading.Lock()
 
-    def get(self, replay: Path) -> tuple[str, str]:
+    def get(self, replay: Path, entrants: list[str], index: int) -> tuple[str, str]:
         stat = replay.stat()
-        key = (str(replay), stat.st_size, stat.st_mtime_ns)
+        key = (str(replay), stat.st_size, stat.st_mtime_ns, tuple(entrants), index)
         with self.lock:
             if key in self.pages:
                 self.pages.move_to_end(key)
@@ -125,7 +129,7 @@ class _Viewers:
         loaded = load_frames(replay)
         if not loaded.frames:
             raise ReplayError(f"{replay.name}: no steps to show")
-        page = render_page(build_data(loaded))
+        page = render_page(ladder_view(loaded, entrants, index))
         built = (page, viewer_policy(page))
         with self.lock:
             self.pages[key] = built
@@ -136,13 +140,48 @@ class _Viewers:
 
 viewers = _Viewers()
 
+ENTRANT_SHOWN = 40
+ANNOUNCED_SHOWN = 20
+"""Characters of an entrant's name and of its bot's announced name in a viewer's seat label:
+the two together within the terminal's name limit (``NAME_LIMIT``)."""
+
+
+def seat_label(entrant: str, announced: str) -> str:
+    """A seat as the ladder's viewer names it: the entrant (unique in the ladder), then, as a
+    detail, the name its bot announced — the only name a replay file holds, the same for two
+    contestants who copied one example bot. Escaped for a terminal like every name the
+    viewer shows (and for HTML by the viewer itself, which writes names as text)."""
+    shown = for_terminal(entrant, ENTRANT_SHOWN)
+    if announced == entrant:
+        return shown
+    return f"{shown} ({for_terminal(announced, ANNOUNCED_SHOWN)})"
+
+
+def ladder_view(loaded: LoadedReplay, entrants: list[str], index: int) -> dict[str, Any]:
+    """The viewer's data for game ``index`` (from 1, as the match page numbers it) of a ladder
+    match whose entrants are ``entrants``: the steps tell of the entrants, the seat labels add
+    what each bot announced, and the header says the game's number as the URL does (a replay
+    file counts its games from 0)."""
+    raw = loaded.header.raw
+    seats = [dict(seat) for seat in raw.get("seats") or []]
+    seating = queries.seat_entrants(seats, entrants)
+    announced = [as_text(seat.get("name", "")) for seat in seats]
+    renamed = [{**seat, "name": name} for seat, name in zip(seats, seating, strict=True)]
+    data = build_data(replace(loaded, header=Header({**raw, "seats": renamed})))
+    data["names"] = [seat_label(e, a) for e, a in zip(seating, announced, strict=True)]
+    data["meta"]["game_index"] = index
+    for shown, name, entrant in zip(data["meta"]["seats"], announced, seating, strict=True):
+        shown["name"] = name
+        shown["entrant"] = entrant
+    return data
+
 
 @router.get("/games/{match_id}/replay/{index}")
 def replay(request: Request, match_id: MatchId, index: GameIndex) -> Response:
     try:
         with queries.reading(db_path(request)) as db:
-            path = queries.replay_file(db, match_id, index)
-        page, policy = viewers.get(path)
+            found = queries.replay_file(db, match_id, index)
+        page, policy = viewers.get(found.path, found.entrants, index)
     except queries.NotFound as error:
         return not_found(request, str(error))
     except (OSError, ReplayError):

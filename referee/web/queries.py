@@ -17,16 +17,18 @@ import json
 import sqlite3
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from referee.ladder import paths, store
 from referee.ladder.ratings import Rating
 from referee.ladder.standings import Standings, standings
 from referee.replay.reader import ReplayError, ReplayReader
+from referee.replay.summary import GameSummary, summarise
 from referee.safetext import as_text, shorten
 from referee.web import database
 from thousand.errors import ThousandError
@@ -121,11 +123,41 @@ class GameSeat(BaseModel):
     faults: int | None
 
 
+class GameFault(BaseModel):
+    """One fault in one game, as its replay recorded it."""
+
+    seat: int = Field(description="The seat that faulted (0-based, as in the replay).")
+    entrant: str = Field(description="The entrant in that seat.")
+    kind: str = Field(description="What went wrong: illegal, timeout, crash, garbage, …")
+    detail: str = Field(description="The referee's words (it may quote the bot), shortened.")
+
+
 class GameLink(BaseModel):
-    index: int
-    """1-based: game 1 is the first of the match."""
-    viewer: str
-    """The URL of the replay viewer page for this game."""
+    """One game of a finished match: who sat where, how it ended, and its replay."""
+
+    index: int = Field(description="The game's number in its match, from 1 (as every URL says).")
+    viewer: str = Field(description="The URL of the replay viewer page for this game.")
+    replay: str = Field(
+        description="The URL of the replay file itself (JSON lines, gzipped where the ladder "
+        "compresses them), to download."
+    )
+    seating: list[str] = Field(
+        description="The entrant in each seat of this game (seat 0 first): a duplicate match "
+        "seats its entrants differently from game to game."
+    )
+    announced: list[str] = Field(
+        description="The name each seat's bot announced in its hello (two copies of one "
+        "example bot announce the same name; the entrant names tell them apart)."
+    )
+    scores: list[int] | None = Field(
+        description="Each seat's final score (seat 0 first); null if the replay cannot be read."
+    )
+    places: list[int] | None = Field(
+        description="Each seat's place, 1 the winner (a seat that faulted is ranked last); null "
+        "if the replay cannot be read."
+    )
+    faults: list[GameFault] = Field(description="Every fault of the game, in order.")
+    reason: str | None = Field(description="What ended the game, in the engine's word.")
 
 
 class GamePage(BaseModel):
@@ -460,9 +492,10 @@ def game_page(db: sqlite3.Connection, match_id: int) -> GamePage:
             )
         )
     done = row["status"] == "done"
+    entrant_names = [names.get(i, f"#{i}") for i in ids]
     links = [
-        GameLink(index=index, viewer=f"/games/{match_id}/replay/{index}")
-        for index in range(1, len(replay_paths(db, row)) + 1)
+        _game_link(match_id, index, path, entrant_names)
+        for index, path in enumerate(replay_paths(db, row), start=1)
     ]
     return GamePage(
         id=match_id,
@@ -477,6 +510,97 @@ def game_page(db: sqlite3.Connection, match_id: int) -> GamePage:
     )
 
 
+class _Played:
+    """What one replay file says of its game: its seats and its end. Read whole (a streaming
+    pass, as ``thousand replay summary`` does), so kept for the last few files, by path, size
+    and modification time."""
+
+    def __init__(self) -> None:
+        self.held: OrderedDict[tuple[str, int, int], GameSummary | None] = OrderedDict()
+        self.seats: dict[tuple[str, int, int], list[dict[str, Any]]] = {}
+        self.lock = threading.Lock()
+
+    def get(self, path: Path) -> tuple[list[dict[str, Any]], GameSummary | None]:
+        try:
+            stat = path.stat()
+        except OSError:
+            return [], None
+        key = (str(path), stat.st_size, stat.st_mtime_ns)
+        with self.lock:
+            if key in self.held:
+                self.held.move_to_end(key)
+                return self.seats[key], self.held[key]
+        seats: list[dict[str, Any]] = []
+        summary: GameSummary | None = None
+        try:
+            with ReplayReader(path) as replay:
+                seats = [dict(s) for s in replay.header.raw.get("seats") or []]
+            summary = summarise(path)
+        except (OSError, ReplayError):
+            pass  # deleted or damaged by hand: the game is listed without its end
+        with self.lock:
+            self.held[key] = summary
+            self.seats[key] = seats
+            while len(self.held) > PLAYED_KEPT:
+                old, _ = self.held.popitem(last=False)
+                self.seats.pop(old, None)
+        return seats, summary
+
+
+PLAYED_KEPT = 256
+"""Games whose replay's seats and end are kept in memory (a match page lists six or so)."""
+_played = _Played()
+
+
+def seat_entrants(seats: list[dict[str, Any]], entrants: list[str]) -> list[str]:
+    """The entrant in each seat of a game: its replay's header names, for every seat, the bot's
+    place among the match's entrants (``bot``); the match row names the entrants."""
+    found = []
+    for seat in seats:
+        bot = seat.get("bot")
+        if isinstance(bot, int) and not isinstance(bot, bool) and 0 <= bot < len(entrants):
+            found.append(entrants[bot])
+        else:
+            found.append("?")
+    return found
+
+
+def _game_link(match_id: int, index: int, path: Path, entrants: list[str]) -> GameLink:
+    seats, summary = _played.get(path)
+    seating = seat_entrants(seats, entrants)
+    places: list[int] | None = None
+    scores: list[int] | None = None
+    faults: list[GameFault] = []
+    if summary is not None and summary.complete:
+        scores = [int(s) for s in summary.scores or []]
+        ranking = [int(s) for s in summary.ranking or []]
+        if sorted(ranking) == list(range(len(seating))):
+            places = [ranking.index(seat) + 1 for seat in range(len(seating))]
+        for fault in summary.faults or []:
+            seat = fault.get("seat")
+            if not isinstance(seat, int) or not 0 <= seat < len(seating):
+                continue
+            faults.append(
+                GameFault(
+                    seat=seat,
+                    entrant=seating[seat],
+                    kind=str(fault.get("kind", "?")),
+                    detail=shorten(as_text(fault.get("detail", "")), DETAIL_LIMIT),
+                )
+            )
+    return GameLink(
+        index=index,
+        viewer=f"/games/{match_id}/replay/{index}",
+        replay=f"/api/games/{match_id}/replay/{index}",
+        seating=seating,
+        announced=[as_text(seat.get("name", "")) for seat in seats],
+        scores=scores,
+        places=places,
+        faults=faults,
+        reason=as_text(summary.reason) if summary is not None and summary.reason else None,
+    )
+
+
 def replay_paths(db: sqlite3.Connection, row: sqlite3.Row) -> list[Path]:
     """The replay files of a finished match; none for a running or abandoned one. A running
     match's files are on disk already, holding every hand dealt so far: the database names
@@ -487,7 +611,17 @@ def replay_paths(db: sqlite3.Connection, row: sqlite3.Row) -> list[Path]:
     return [paths.replay_file(r, here) for r in json.loads(row["replays"])]
 
 
-def replay_file(db: sqlite3.Connection, match_id: int, index: int) -> Path:
+class ReplayOf(BaseModel):
+    """Game ``index`` of a finished match: its replay file and the match's entrants, in the
+    order the replay's seats name them (``bot``)."""
+
+    path: Path
+    entrants: list[str]
+
+
+def replay_file(db: sqlite3.Connection, match_id: int, index: int) -> ReplayOf:
+    """Only for a finished match: the path comes from the database, never from the address
+    (which gives two integers)."""
     row = db.execute("SELECT * FROM matches WHERE id = ?", (match_id,)).fetchone()
     if row is None:
         raise NotFound(f"no match {match_id}")
@@ -495,8 +629,10 @@ def replay_file(db: sqlite3.Connection, match_id: int, index: int) -> Path:
         raise NotFound(f"match {match_id} is {row['status']}: its games are shown once it ends")
     files = replay_paths(db, row)
     if not 1 <= index <= len(files):
-        raise NotFound(f"match {match_id} has no game {index}")
-    return files[index - 1]
+        raise NotFound(f"match {match_id} has no game {index} (games are numbered from 1)")
+    names = _names(db)
+    entrants = [names.get(i, f"#{i}") for i in json.loads(row["entrants"])]
+    return ReplayOf(path=files[index - 1], entrants=entrants)
 
 
 def _iso(seconds: float) -> str:
