@@ -25,6 +25,15 @@ def shown(value: Any, limit: int = NAME_LIMIT) -> str:
     return for_terminal(value, limit)
 
 
+def log_text(value: Any) -> str:
+    """A log a contestant's bot or build wrote, as its owner's page shows it: its lines kept,
+    and within them every control character and bidi override shown as its escape (a log
+    pasted from the page into a terminal must not command it; HTML escaping follows)."""
+    if value is None:
+        return ""
+    return "\n".join(for_terminal(line) for line in str(value).split("\n"))
+
+
 def segment(value: Any) -> str:
     """One URL path segment: a name with ``/``, ``?`` or ``#`` in it still names one entrant."""
     return urllib.parse.quote(str(value), safe="")
@@ -45,5 +54,5 @@ environment = jinja2.Environment(
     lstrip_blocks=True,
 )
 templates = Jinja2Templates(env=environment)
-templates.env.filters.update(shown=shown, segment=segment, number=number)
+templates.env.filters.update(shown=shown, segment=segment, number=number, log_text=log_text)
 templates.env.globals.update(share=share)

@@ -13,13 +13,28 @@ from __future__ import annotations
 
 import json
 import urllib.parse
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import httpx
+import markupsafe
 
+from referee.ladder import paths
 from referee.safetext import NAME_LIMIT, for_terminal
 from tests.browser import Page
-from tests.web.conftest import FORGED, OWNED, Contestants, Server, assert_clean_page, wait_for
+from tests.web.conftest import (
+    FORGED,
+    OWNED,
+    OWNER,
+    Contestants,
+    Server,
+    assert_clean_page,
+    copy_ladder,
+    own,
+    wait_for,
+)
+from tests.web.support_accounts import invite
 
 STRUCTURE = """(() => {
   const body = document.body;
@@ -152,6 +167,13 @@ def test_the_contestants_pages_have_their_structure_and_each_log_once(
         html = browser.get("/mine").text
     for match in logs:
         assert html.count(f'id="logs-{match}"') == 1, match
+    # Each log's text once, in its <pre>, and none of it in the tab's title.
+    title = html[html.index("<title>") : html.index("</title>")]
+    texts = [log["text"] for m in mine["matches"] for log in m["logs"] if log["text"].strip()]
+    for text in texts:
+        sent = f"<pre>{markupsafe.escape(text)}</pre>"
+        assert html.count(sent) == texts.count(text), text[:200]
+        assert text.strip().splitlines()[0][:40] not in title
 
     assert_page(page, server, "/submit", "submit", "Submit · Thousand ladder")
     # The submit page again, with the server's refusal in it (this ladder's sandbox is weak:
@@ -176,3 +198,43 @@ def test_a_failed_login_is_still_the_login_page(page: Page, contestants: Contest
     page.js("document.querySelector('form[action=\"/login\"]').submit()")
     wait_for(page, "!!document.querySelector('.error')", 20, "the refusal")
     assert_answered_page(page, "login", "Log in · Thousand ladder")
+
+
+HOSTILE_LOG = (
+    '</pre></details>"><script>alert(1)</script>{% endblock %}</title>\n'
+    "\x1b[2J\x1b]0;pwned\x07 \u202eevil\r\n"
+    "a second line\n"
+)
+"""What a bot can write on its stderr: markup closing the page's elements and the title,
+template syntax, terminal commands and a right-to-left override."""
+
+
+def test_a_hostile_log_is_shown_once_as_text(
+    page: Page, example_ladder: Path, tmp_path: Path, serve: Callable[..., Server]
+) -> None:
+    """The owner's page shows the log exactly once, escaped for HTML and for a terminal (its
+    lines kept), and nothing of it reaches the tab's title or the body's data-page."""
+    db = copy_ladder(example_ladder, tmp_path)
+    token = invite(db, OWNER)
+    own(db, OWNER, OWNED)
+    server = serve(db)
+    bearer = {"Authorization": f"Bearer {token}"}
+    latest = server.client.get("/api/bots/mine", headers=bearer).json()["matches"][0]
+    logs = paths.files_dir(db) / "replays" / f"match-{latest['match']:06d}" / "logs"
+    (logs / latest["logs"][0]["file"]).write_text(HOSTILE_LOG, encoding="utf-8")
+
+    page.call("Network.clearBrowserCookies")
+    log_in(page, server, token)
+    assert_page(page, server, "/mine", "mine", "My bot · Thousand ladder")
+    escaped = "\n".join(for_terminal(line) for line in HOSTILE_LOG.split("\n"))
+    shown = page.js(
+        "(text => [...document.querySelectorAll('pre')].filter(p => p.textContent === text)"
+        f".map(p => p.closest('details')?.id))({json.dumps(escaped)})"
+    )
+    assert shown == [f"logs-{latest['match']}"]
+    assert page.js("document.querySelectorAll('script').length") == 1  # live.js alone
+    with httpx.Client(base_url=server.url, cookies=page_cookies(page)) as browser:
+        html = browser.get("/mine").text
+    assert html.count("&lt;script&gt;alert(1)&lt;/script&gt;") == 1
+    assert "<script>alert" not in html and "\x1b" not in html and "\u202e" not in html
+    assert "{% endblock %}" in html  # as text: a log is never a template
