@@ -165,7 +165,18 @@ def _mine(request: Request, account: accounts.Account) -> Mine:
     status_code=202,
     response_model=Submitted,
     tags=["contestant"],
-    responses={401: {}, 413: {}, 422: {}, 429: {}, 503: {}},
+    responses={
+        401: {},
+        409: {},
+        413: {},
+        422: {},
+        429: {
+            "description": "Too many submissions: the ``Retry-After`` header gives the seconds "
+            "until the next one is taken, and the detail says when.",
+            "headers": {"Retry-After": {"schema": {"type": "integer"}}},
+        },
+        503: {},
+    },
 )
 async def submit_bot(request: Request) -> JSONResponse:
     """Submit your bot (``Authorization: Bearer TOKEN``, multipart field ``file``): a script
@@ -176,9 +187,16 @@ async def submit_bot(request: Request) -> JSONResponse:
     try:
         submission = await run_in_threadpool(_take, request, account, data, filename)
     except submissions.Refused as refused:
-        raise HTTPException(refused.status, refused.reason) from None
+        raise HTTPException(refused.status, refused.reason, _retry(refused)) from None
     body = Submitted(id=submission, status="queued", follow="/api/bots/mine")
     return JSONResponse(body.model_dump(), status_code=202)
+
+
+def _retry(refused: submissions.Refused) -> dict[str, str] | None:
+    """The refusal's ``Retry-After`` header, when it knows when to try again."""
+    if refused.retry_after is None:
+        return None
+    return {"Retry-After": str(refused.retry_after)}
 
 
 def _authorize(request: Request) -> accounts.Account:
@@ -362,7 +380,7 @@ async def submit_page(request: Request) -> Response:
     try:
         await run_in_threadpool(_take, request, account, data, filename)
     except submissions.Refused as refused:
-        return _page(
+        page = _page(
             request,
             "submit.html",
             refused.status,
@@ -370,4 +388,6 @@ async def submit_page(request: Request) -> Response:
             csrf=csrf,
             error=refused.reason,
         )
+        page.headers.update(_retry(refused) or {})
+        return page
     return RedirectResponse("/mine", status_code=303)

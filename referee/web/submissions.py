@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import os
 import queue
 import sqlite3
@@ -87,12 +88,25 @@ def folder_of(db_path: Path, account_id: int, submission_id: int) -> Path:
 
 
 class Refused(ThousandError):
-    """A submission the server will not take; ``status`` is the HTTP code to answer."""
+    """A submission the server will not take; ``status`` is the HTTP code to answer, and
+    ``retry_after`` the seconds after which the same request would be taken (the rate limit's
+    429: its ``Retry-After``)."""
 
-    def __init__(self, status: int, reason: str) -> None:
+    def __init__(self, status: int, reason: str, retry_after: int | None = None) -> None:
         super().__init__(reason)
         self.status = status
         self.reason = reason
+        self.retry_after = retry_after
+
+
+RATE_WINDOW = 3600.0
+"""The rate limit counts an account's submissions of the last hour."""
+
+
+def retry_after(oldest: float, now: float) -> int:
+    """Whole seconds until the oldest submission in the window leaves it (at least 1: a
+    client told 0 would ask again at once and be refused again)."""
+    return max(1, math.ceil(oldest + RATE_WINDOW - now))
 
 
 def weak_sandbox(db: sqlite3.Connection, settings: ServerSettings) -> str | None:
@@ -139,15 +153,19 @@ def accept_upload(
         if busy:
             raise Refused(429, "your previous submission is still being built or checked")
         # A submission the server failed ('error') cost the contestant nothing: not counted.
-        recent = db.execute(
-            "SELECT COUNT(*) FROM submissions WHERE account_id = ? AND created_unix > ? "
-            "AND status != 'error'",
-            (account.id, moment - 3600),
-        ).fetchone()[0]
+        recent, oldest = db.execute(
+            "SELECT COUNT(*), MIN(created_unix) FROM submissions WHERE account_id = ? "
+            "AND created_unix > ? AND status != 'error'",
+            (account.id, moment - RATE_WINDOW),
+        ).fetchone()
         if recent >= settings.submissions_per_hour:
+            wait = retry_after(float(oldest), moment)
+            when = time.strftime("%H:%M:%S UTC", time.gmtime(moment + wait))
             raise Refused(
                 429,
-                f"at most {settings.submissions_per_hour} submissions an hour; try again later",
+                f"at most {settings.submissions_per_hour} submissions an hour; try again in "
+                f"{wait} s (at {when}), when your oldest submission of the hour leaves the count",
+                retry_after=wait,
             )
         shown = archive.safe_filename(filename) if filename else "upload"
         cursor = db.execute(

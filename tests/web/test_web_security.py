@@ -12,6 +12,7 @@ import contextlib
 import hashlib
 import re
 import sqlite3
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -189,6 +190,42 @@ def test_uploads_are_bounded_and_rate_limited(contest: tuple[Path, Server]) -> N
         assert submit(server, token, b"plain text", "x.txt").status_code == 422
     limited = submit(server, token, PY_BOT.read_bytes(), "bot.py")
     assert limited.status_code == 429 and "an hour" in limited.json()["detail"]
+
+
+def test_a_rate_limited_upload_says_when_to_try_again(contest: tuple[Path, Server]) -> None:
+    """Issue 31: the 429 had no ``Retry-After`` and said "try again later". The header is
+    the seconds until the oldest submission of the hour leaves the count, the detail says the
+    same in words, over the API and on the submission page; a hostile file name stays out."""
+    db, server = contest
+    token = invite(db, "patient")
+    for _ in range(PER_HOUR):
+        assert submit(server, token, b"plain text", "x.txt").status_code == 422
+    now = time.time()
+    with contextlib.closing(sqlite3.connect(db)) as conn, conn:
+        rows = conn.execute(
+            "SELECT s.id FROM submissions s JOIN accounts a ON a.id = s.account_id "
+            "WHERE a.name = 'patient' ORDER BY s.id"
+        ).fetchall()
+        assert len(rows) == PER_HOUR
+        # The oldest sent 50 minutes ago, the other a minute ago: the oldest leaves the
+        # hour's count in ten minutes.
+        for (row_id,), ago in zip(rows, (3000, 60), strict=False):
+            conn.execute(
+                "UPDATE submissions SET created_unix = ? WHERE id = ?", (now - ago, row_id)
+            )
+    limited = submit(server, token, PY_BOT.read_bytes(), "<script>alert(1)</script>.py")
+    assert limited.status_code == 429, limited.text
+    wait = int(limited.headers["retry-after"])
+    assert 600 - 5 <= wait <= 600, wait
+    detail = limited.json()["detail"]
+    assert f"try again in {wait} s" in detail and "script" not in detail, detail
+    browser, _ = login(server, token)
+    with contextlib.closing(browser):
+        bot = {"file": ("<b>bot</b>.py", PY_BOT.read_bytes())}
+        page = browser.post("/submit", files=bot, data={"csrf": page_csrf(browser, "/submit")})
+    assert page.status_code == 429
+    assert 600 - 10 <= int(page.headers["retry-after"]) <= 600
+    assert "try again in " in page.text and "<b>bot</b>" not in page.text
 
 
 def test_hostile_names_are_escaped_in_the_contestant_pages(contest: tuple[Path, Server]) -> None:
