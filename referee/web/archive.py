@@ -11,6 +11,7 @@ never by ``tarfile``/``zipfile``'s own extraction.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import lzma
 import os
@@ -308,3 +309,23 @@ def unpack(data: bytes, filename: str | None, root: Path, limits: Limits) -> Unp
     if not manifest.is_file() or manifest.is_symlink():
         raise ArchiveError(f"the archive has no {MANIFEST} at its top (command, optional build)")
     return Unpacked("archive", writer.files, writer.size)
+
+
+def content_digest(root: Path) -> str:
+    """A digest of what an upload unpacked to: every path under ``root`` (sorted), whether it
+    is a folder or a file, a file's executable bit and its bytes. What the archive adds
+    besides — timestamps, owners, the order of its members, its compression — is left out, so
+    the same bot packed again (a new ``tar`` run) digests the same. Run before any build."""
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*"), key=lambda p: p.relative_to(root).as_posix()):
+        mode = path.lstat().st_mode
+        name = path.relative_to(root).as_posix().encode("utf-8", "surrogateescape")
+        if stat.S_ISDIR(mode):
+            digest.update(b"d\0" + name + b"\0")
+            continue
+        executable = b"x" if mode & stat.S_IXUSR else b"-"
+        digest.update(b"f\0" + name + b"\0" + executable)
+        with path.open("rb") as handle:
+            file_digest = hashlib.file_digest(handle, "sha256").digest()
+        digest.update(file_digest)
+    return digest.hexdigest()

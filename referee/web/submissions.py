@@ -182,6 +182,8 @@ def accept_upload(
         bot.mkdir(mode=0o755)
         unpacked = archive.unpack(data, filename, bot, settings.upload)
         _write_manifest(folder, unpacked)
+        digest = archive.content_digest(bot)
+        (folder / CONTENT_DIGEST).write_text(digest)
     except (archive.ArchiveError, BotSpecError) as error:
         _give_up(db, folder, submission, "refused", str(error))
         raise Refused(422, str(error)) from None
@@ -197,7 +199,41 @@ def accept_upload(
         why = f"the server failed: {type(error).__name__}"
         _give_up(db, folder, submission, "error", why)
         raise Refused(500, why) from None
+    same = _plays_already(db, account, digest)
+    if same is not None:
+        _give_up(db, folder, submission, "refused", same)
+        raise Refused(409, same)
     return submission
+
+
+CONTENT_DIGEST = "content.sha256"
+"""A submission's file holding the digest of what its upload unpacked to, before any build
+(``archive.content_digest``): what a new upload is compared with."""
+
+
+def _plays_already(db: sqlite3.Connection, account: Account, digest: str) -> str | None:
+    """Why an upload whose content digests to ``digest`` is no new version: the account's
+    entrant plays that very content now (a second upload of it would only make a version
+    that differs in its number). None when it is new, or when the version played was not
+    uploaded here (added by ``ladder add``, or before the digest was kept)."""
+    playing = db.execute(
+        "SELECT e.bot, e.version FROM account_entrants a JOIN entrants e ON e.id = a.entrant_id "
+        "WHERE a.account_id = ?",
+        (account.id,),
+    ).fetchone()
+    if playing is None:
+        return None
+    folder = Path(playing["bot"]).parent
+    try:
+        kept = (folder / CONTENT_DIGEST).read_text().strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    if kept != digest:
+        return None
+    return (
+        f"this upload holds the same files as version {playing['version']} (submission "
+        f"#{folder.name}), which your entrant plays now: no new version made"
+    )
 
 
 def _give_up(db: sqlite3.Connection, folder: Path, submission: int, status: str, why: str) -> None:

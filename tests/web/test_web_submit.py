@@ -10,6 +10,7 @@ check with the check's own words, and a refused upload never becomes an entrant.
 
 from __future__ import annotations
 
+import gzip
 import io
 import json
 import os
@@ -430,3 +431,53 @@ def test_the_program_files_of_versions_no_longer_played_are_removed(
         mine = client.get("/api/bots/mine").json()
     assert mine["entrant"]["version"] == 2
     assert sorted(s["status"] for s in mine["submissions"]) == ["accepted", "accepted", "refused"]
+
+
+def packed(files: dict[str, bytes], mtime: int, order: list[str]) -> bytes:
+    """A .tar.gz of ``files`` in ``order``, every member and the gzip header stamped
+    ``mtime``: the same bot packed again, by another ``tar`` run."""
+    raw = io.BytesIO()
+    with tarfile.open(fileobj=raw, mode="w") as tar:
+        for name in order:
+            info = tarfile.TarInfo(name)
+            info.size, info.mode, info.mtime = len(files[name]), 0o644, mtime
+            info.uname = f"user{mtime}"
+            tar.addfile(info, io.BytesIO(files[name]))
+    out = io.BytesIO()
+    with gzip.GzipFile(fileobj=out, mode="wb", mtime=mtime) as packer:
+        packer.write(raw.getvalue())
+    return out.getvalue()
+
+
+def test_the_same_bot_again_is_no_new_version(contest: tuple[Path, Server]) -> None:
+    """Issue 31: each byte-identical upload made a new version. The same files — packed again
+    with other timestamps, owners and order, under a hostile file name — are refused (409)
+    with the version they are; one changed byte is a new version."""
+    db, server = contest
+    token = invite(db, "repeater")
+    files = {"bot.toml": b'command = ["python3", "bot.py"]\n', "bot.py": PY_BOT.read_bytes()}
+    first = packed(files, 1_000_000, ["bot.toml", "bot.py"])
+    answer = submit(server, token, first, "bot.tar.gz")
+    assert answer.status_code == 202, answer.text
+    assert wait_finished(server, token, answer.json()["id"])["status"] == "accepted"
+
+    again = packed(files, 2_000_000, ["bot.py", "bot.toml"])
+    assert again != first
+    for upload, name in ((first, "bot.tar.gz"), (again, "<script>alert(1)</script>.tar.gz")):
+        refused = submit(server, token, upload, name)
+        assert refused.status_code == 409, refused.text
+        detail = refused.json()["detail"]
+        assert "same files as version 1" in detail and "script" not in detail, detail
+    with server.client(token) as client:
+        mine = client.get("/api/bots/mine").json()
+    assert mine["entrant"]["version"] == 1
+    assert mine["submissions"][0]["status"] == "refused"
+    assert mine["submissions"][0]["filename"] == "bot"  # not a plain name: not kept
+
+    changed = {**files, "bot.py": files["bot.py"] + b"\n# version two\n"}
+    answer = submit(server, token, packed(changed, 1_000_000, ["bot.toml", "bot.py"]), "b.tar.gz")
+    assert answer.status_code == 202, answer.text
+    entry = wait_finished(server, token, answer.json()["id"])
+    assert entry["status"] == "accepted" and entry["version"] == 2, entry
+    refused = submit(server, token, packed(changed, 5, ["bot.py", "bot.toml"]), "b.tar.gz")
+    assert refused.status_code == 409 and "version 2" in refused.json()["detail"]
