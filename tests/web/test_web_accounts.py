@@ -124,7 +124,9 @@ def test_a_resubmission_is_a_new_version_with_the_rating_reset_if_asked(db: Path
     token = invite(db, "alice")
     with serving(db, "--on-resubmit", "reset") as server:
         for version in (1, 2):
-            answer = submit(server, token, PY_BOT.read_bytes(), "random_bot.py")
+            # Each version a changed bot: the same files again are no new version (409).
+            changed = PY_BOT.read_bytes() + f"\n# version {version}\n".encode()
+            answer = submit(server, token, changed, "random_bot.py")
             assert answer.status_code == 202, answer.text
             entry = wait_finished(server, token, answer.json()["id"])
             assert entry["status"] == "accepted" and entry["version"] == version, entry
