@@ -231,7 +231,7 @@ TOURNAMENT = {
     "rules": "classic",
     "players": 2,
     "seed": "1",
-    "tables": [{}],
+    "tables": [{"table": 0, "bots": [0, 1]}],
     "games_played": 2,
     "bots": [
         {"bot": 0, "name": "a", "games": 2, "wins": 1, "mean_place": 1.5, "mean_score": 500.0},
