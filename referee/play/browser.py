@@ -31,6 +31,7 @@ from referee import csp
 from referee.games.match import GameOutcome
 from referee.play.follow import Follow
 from referee.play.keys import choices
+from referee.play.pace import step_seconds
 from referee.replay.render import describe_step, display_names
 from referee.safetext import NAME_LIMIT, for_html, for_terminal
 
@@ -76,7 +77,7 @@ class WebFront:
         self.game = game
         self.follow = Follow(folder)
         self.seat = seat
-        self.pace = 0.7 if pace is None else pace
+        self.pace = step_seconds(pace)
         self.names: list[str] = []
         self.lock = threading.Lock()
         self.steps: list[dict[str, Any]] = []

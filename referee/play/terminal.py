@@ -1,6 +1,11 @@
 """The person's seat in a terminal: the table as ``replay show --seat K`` draws it, each step
-of the others one at a time, the legal actions with short keys, and a prompt that explains a
-wrong line and asks again without losing the turn.
+of the others one after another at a readable pace (referee/play/pace.py), the legal actions
+with short keys, and a prompt that explains a wrong line and asks again without losing the turn.
+
+While the others' steps pass, the person's line is read too: Enter skips to their own turn (the
+rest of the steps in one short line each, then the table as it now is), and ``quit`` leaves, as
+it does at the move prompt. Nothing is asked after each step: a seat that paged through the
+others' moves cost a person more presses than their own moves did.
 """
 
 from __future__ import annotations
@@ -16,12 +21,23 @@ from rich.text import Text
 
 from referee.play.follow import Follow
 from referee.play.keys import NotUnderstood, choices, choose
+from referee.play.pace import step_seconds
 from referee.replay.frames import Frame
-from referee.replay.render import display_names, render_cards, render_dice, render_frame
+from referee.replay.render import (
+    describe_step,
+    display_names,
+    render_cards,
+    render_dice,
+    render_frame,
+    safe_line,
+)
 from referee.safetext import NAME_LIMIT, for_terminal
 
 FINAL_STEPS = 12
 """Steps after the person's last move shown one by one; more are summed up in one line."""
+SKIP = ""
+"""The line (a bare Enter) that skips the others' remaining steps to the person's own turn."""
+QUIT = "quit"
 
 
 class Stopped(Exception):
@@ -59,7 +75,7 @@ class TerminalFront:
     ) -> None:
         self.game = game
         self.follow = follow
-        self.pace = pace  # None: Enter after each step of the others; else seconds a step
+        self.pace = step_seconds(pace)  # seconds each of the others' steps is shown
         self.console = console or Console(highlight=False)
         self.stdin: TextIO = stdin or sys.stdin
         self.clock = clock
@@ -75,6 +91,14 @@ class TerminalFront:
         self.console.print(
             Text(f"You play seat {seat} ({self.names[seat]}) at {self.game}.", style="bold")
         )
+        if self.pace > 0:
+            self.console.print(
+                Text(
+                    f"The others' steps follow {self.pace:g} s apart: Enter skips to your turn; "
+                    f"{QUIT} leaves (at any moment).",
+                    style="dim",
+                )
+            )
 
     def _names(self) -> list[str]:
         header = self.follow.header
@@ -86,16 +110,56 @@ class TerminalFront:
             render_frame(frame, self.follow.total, self._names(), self.game, self.seat)
         )
 
-    def _wait(self) -> None:
-        if self.pace is None:
-            read_line(self.stdin, "[Enter: next step] ", self._out(), None)
-        elif self.pace > 0:
-            time.sleep(self.pace)
+    def _own(self, frame: Frame) -> bool:
+        record = frame.record or {}
+        return record.get("kind") == "move" and record.get("seat") == self.seat
+
+    def _pause(self) -> bool:
+        """Let a step stand for the pace; True when the person pressed Enter to skip ahead.
+        ``quit`` (or the end of the input) leaves; any other line is explained, not guessed."""
+        if self.pace <= 0:
+            return False
+        deadline = self.clock() + self.pace
+        while (left := deadline - self.clock()) > 0:
+            ready, _, _ = select.select([self.stdin], [], [], left)
+            if not ready:
+                return False
+            line = self.stdin.readline(4096)
+            if not line:
+                raise Stopped
+            word = line.strip().lower()
+            if word == QUIT:
+                raise Stopped
+            if word == SKIP:
+                return True
+            self.console.print(
+                Text(
+                    f"  {for_terminal(word, 40)!r} is not a move: the others are still playing "
+                    f"(Enter skips to your turn, {QUIT} leaves)",
+                    style="yellow",
+                )
+            )
+        return False
+
+    def _skipped(self, rest: list[Frame]) -> None:
+        """The steps the person skipped, one short line each (their description), and the
+        table after the last of them: what the turn is played from is always drawn in full."""
+        if not rest:
+            return
+        passed = [frame for frame in rest[:-1] if not self._own(frame)]
+        names = self._names()
+        self.console.print(Text(f"(skipped ahead over {len(passed)} step(s))", style="dim"))
+        for frame in passed:
+            head, *events = describe_step(frame, names, self.seat)
+            self.console.print(safe_line(Text(f"  step {frame.index} · {head}")))
+            for event in events:
+                self.console.print(safe_line(Text(f"  {event}", style="dim")))
+        self._frame(rest[-1])
 
     def show_steps(self, *, wait_last: bool, most: int | None = None) -> None:
-        """Each step since the person last looked, as the table after it, one at a time at
-        the person's pace (their own moves are not drawn again, unless last). With ``most``:
-        only the last step when more than that many are new."""
+        """Each step since the person last looked, as the table after it, one after another
+        at the pace (their own moves are not drawn again, unless last). With ``most``: only
+        the last step when more than that many are new."""
         frames = self.follow.new_frames()
         if most is not None and len(frames) > most:
             where = for_terminal(str(self.follow.final))
@@ -108,14 +172,15 @@ class TerminalFront:
             )
             frames = frames[-1:]
         for number, frame in enumerate(frames, start=1):
-            record = frame.record or {}
-            if record.get("kind") == "move" and record.get("seat") == self.seat:
-                if number == len(frames):
+            last = number == len(frames)
+            if self._own(frame):
+                if last:
                     self._frame(frame)
                 continue
             self._frame(frame)
-            if number < len(frames) or wait_last:
-                self._wait()
+            if (not last or wait_last) and self._pause():
+                self._skipped(frames[number:])
+                return
 
     def _table(self, view: dict[str, Any]) -> None:
         """The table from the request's own view (when the replay is not at hand)."""
@@ -146,7 +211,7 @@ class TerminalFront:
             remaining = None if deadline is None else deadline - self.clock()
             clock = "" if remaining is None else f" ({max(0.0, remaining):.0f} s left)"
             line = read_line(self.stdin, f"your move{clock}> ", self._out(), remaining)
-            if line.strip().lower() == "quit":
+            if line.strip().lower() == QUIT:
                 raise Stopped
             try:
                 return choose(line, legal, self.game, names), self.clock() - asked

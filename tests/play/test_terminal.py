@@ -243,7 +243,7 @@ def test_the_persons_clock_runs_out_as_a_bots_would(
     tmp_path: Path, short_dice: Path, replay_of: Any
 ) -> None:
     """A fixed seed: the game must go on for more than FINAL_STEPS steps after the person's
-    clock runs out, or the end shows those steps one at a time with Enter (an unseeded run
+    clock runs out, or the end shows those steps one at a time at the pace (an unseeded run
     sometimes ended that soon, and this test then waited for a line that never came)."""
     child = spawn(
         [
@@ -261,8 +261,7 @@ def test_the_persons_clock_runs_out_as_a_bots_would(
         ],
         tmp_path,
     )
-    while child.expect([r"\[Enter: next step\] ", r"your move \(1 s left\)> "]) == 0:
-        child.sendline("")  # the Enter prompts are not on the clock
+    child.expect(r"your move \(1 s left\)> ")  # the others' steps before it were not on the clock
     child.expect(r"\((\d+) more steps were played: thousand replay show --seat 0 ")
     assert int(child.match.group(1)) > FINAL_STEPS  # summed up in one line: no Enter asked
     child.expect(r"Game over\.", timeout=30)  # nothing typed: the fallback plays the seat on
@@ -275,37 +274,6 @@ def test_the_persons_clock_runs_out_as_a_bots_would(
     assert loaded.result is not None
     assert [f["kind"] for f in loaded.result["faults"]] == ["timeout"]
     assert loaded.result["ranking"][-1] == 0  # ranked last, as a bot that ran out would be
-
-
-def test_steps_wait_for_enter_and_quit_leaves(tmp_path: Path, one_deal: Path) -> None:
-    """Without --pace each of the others' steps waits for Enter; `quit` leaves cleanly."""
-    child = spawn(
-        [
-            "--game",
-            "cards",
-            "--rules",
-            str(one_deal),
-            "--seat",
-            "2",
-            "--seed",
-            "8",  # seat 0 bids first: the person at seat 2 waits for two bots' bids
-            "--replays",
-            str(tmp_path / "out"),
-            "builtin:random",
-            "builtin:random",
-        ],
-        tmp_path,
-    )
-    enters = 0
-    while child.expect([r"\[Enter: next step\] ", PROMPT]) == 0:
-        enters += 1
-        child.sendline("")
-    assert enters >= 3  # the deal, then each bot's bid, one at a time
-    child.sendline("quit")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 130
-    assert ANSI.sub("", child.before).strip().splitlines()[-1].startswith("thousand: play stopped")
 
 
 def test_a_hostile_bot_name_is_shown_as_text(tmp_path: Path, one_deal: Path) -> None:
