@@ -814,6 +814,48 @@ def test_a_penalty_below_the_barrel_takes_the_sitter_off() -> None:
     assert (state.on_barrel[0], state.tries[0], state.falls[0]) == (False, 0, 0)
 
 
+def test_a_bolt_on_the_barrel_is_paid_before_the_fall_to_zero() -> None:
+    """A zero throw that is both the bolt limit and the last fall ends on 0, not on -100: the
+    bolt's penalty comes first and the fall to 0 wipes it with the rest (the other order, the
+    engine's until issue 31, took the 0 down to -100)."""
+    state = start(bolts_on_barrel=True)
+    state.setup(
+        scores=[880, 0, 0],
+        opened=[True, False, False],
+        on_barrel=[True, False, False],
+        barrel_attempts=[2, 0, 0],
+        barrel_falls=[2, 0, 0],
+        bolts=[2, 0, 0],
+    )
+    events = skip(state)
+    assert changes(events) == [(0, -100, "bolt_penalty"), (0, -780, "barrel_fall")]
+    assert [e["type"] for e in events if e["type"] != "throw"] == [
+        "turn_end",
+        "barrel_attempt",
+        "bolt",
+        "score",
+        "barrel_fallen",
+        "score",
+    ]
+    assert (state.scores()[0], state.bolts[0], state.falls[0]) == (0, 0, 0)
+
+
+def test_a_bolt_on_the_barrel_and_a_plain_fall_pay_both() -> None:
+    """Before the last fall the order changes only the order of the events: both are paid."""
+    state = start(bolts_on_barrel=True)
+    state.setup(
+        scores=[880, 0, 0],
+        opened=[True, False, False],
+        on_barrel=[True, False, False],
+        barrel_attempts=[2, 0, 0],
+        bolts=[2, 0, 0],
+    )
+    events = skip(state)
+    assert changes(events) == [(0, -100, "bolt_penalty"), (0, -100, "barrel_fall")]
+    assert of_type(events, "barrel_left") == []  # fallen, not pushed off
+    assert (state.scores()[0], state.on_barrel[0], state.falls[0]) == (680, False, 1)
+
+
 def test_samosval_by_a_barrel_fall() -> None:
     state = start(barrel_fall_penalty=325)
     state.setup(

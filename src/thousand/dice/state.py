@@ -767,16 +767,20 @@ class DiceState:
                 self.points[seat] = 0
                 self._fall(seat, "points", events)
         else:
+            falls = False
             if was_on_barrel and cfg.barrel == POINTS_BARREL:
                 self.tries[seat] += 1
                 used = self.tries[seat]
                 events.append(
                     {"type": "barrel_attempt", "seat": seat, "used": used, "of": cfg.attempts}
                 )
-                if cfg.attempts and used >= cfg.attempts:
-                    self._fall(seat, "attempts", events)
+                falls = cfg.attempts > 0 and used >= cfg.attempts
+            # The bolt before the fall: a fall that sets the score to 0 is the barrel's last word
+            # (docs/rules-dice.md, "Bolts"), not a 0 that the bolt's penalty then takes below.
             if cfg.bolts:
                 self._bolt(seat, start, was_on_barrel, events)
+            if falls:
+                self._fall(seat, "attempts", events)
         # (2) the barrel: clamping, climbing, knocking off the sitter
         if record and cfg.barrel == POINTS_BARREL and not was_on_barrel:
             score = scores[seat]
