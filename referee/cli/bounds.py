@@ -11,9 +11,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
+
+from referee.cli.bundle import bundled
+
+if TYPE_CHECKING:
+    from referee.players.players import TimeControl
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -45,8 +50,11 @@ class FiniteFloat(click.FloatRange):
         return number
 
 
-def seconds(maximum: float, *, zero_ok: bool = False) -> FiniteFloat:
-    """A time in seconds: above zero (or zero, for a bank) and at most ``maximum``."""
+def seconds(maximum: float, *, zero_ok: bool = False, least: float = 0.0) -> FiniteFloat:
+    """A time in seconds, the one type of every command's seconds: above zero (or zero, for a
+    bank or a pace; or at least ``least``) and at most ``maximum``, never NaN or infinite."""
+    if least:
+        return FiniteFloat(min=least, max=maximum)
     return FiniteFloat(min=0, max=maximum, min_open=not zero_ok)
 
 
@@ -56,8 +64,9 @@ def int_range(minimum: int, maximum: int) -> click.IntRange:
 
 def time_options(clock: str, clock_help: str) -> Callable[[F], F]:
     """--time-per-move, --time-bank, --startup-time and --clock, in the same words and
-    ranges for a match and a ladder; only the default clock (and why) differs."""
-    decorators = [
+    ranges for a match, a tournament and a ladder (only the default clock, and why, differs);
+    the command receives them as one ``time: TimeControl``."""
+    options = [
         click.option(
             "--time-per-move",
             type=seconds(MAX_PER_MOVE),
@@ -88,9 +97,10 @@ def time_options(clock: str, clock_help: str) -> Callable[[F], F]:
         ),
     ]
 
-    def add(function: F) -> F:
-        for decorator in reversed(decorators):
-            function = decorator(function)
-        return function
+    def build(per_move: float, bank: float, startup: float, clock: str) -> TimeControl:
+        from referee.players.players import TimeControl  # not at start: --help stays quick
 
-    return add
+        return TimeControl(startup=startup, bank=bank, per_move=per_move, clock=clock)
+
+    names = ("time_per_move", "time_bank", "startup_time", "clock")
+    return bundled(options, names, build, "time")

@@ -15,10 +15,19 @@ import click
 
 from referee.cli import ladder_server
 from referee.cli.bounds import MAX_SEATS, int_range, time_options
-from referee.cli.options import concurrency_option
+from referee.cli.options import (
+    concurrency_option,
+    executor_option,
+    game_option_of,
+    gzip_option,
+    pin_option,
+    refuse_pin_on_cluster,
+    rules_option,
+    seed_option,
+)
 from referee.cli.sandbox_options import sandbox_options_defaulting
 from referee.errors import fail, warn
-from referee.games.chance import MAX_SEED, fresh_seed, is_guessable
+from referee.games.chance import fresh_seed, is_guessable
 from referee.ladder import names, paths, ratings, rerate, service, standings, store
 from referee.ladder.privacy import exposed_warning
 from referee.players.botspec import BotSpec, BotSpecError, parse_bot
@@ -27,13 +36,14 @@ from referee.replay.reader import ReplayError
 from referee.running import Ended, Running
 from referee.safetext import NAME_LIMIT, for_rich, for_terminal
 from thousand.errors import RulesError
-from thousand.registry import GAME_NAMES, game_spec
+from thousand.registry import game_spec
 from thousand.rules_io import load_rules
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from referee.ladder.dask_executor import Started
+    from referee.players.players import TimeControl
 
 ladder_sandbox_options = sandbox_options_defaulting("bwrap")
 
@@ -97,11 +107,9 @@ def ladder() -> None:
 
 @ladder.command("init")
 @click.argument("db", type=click.Path(dir_okay=False))
-@click.option("--game", type=click.Choice(GAME_NAMES), required=True)
-@click.option(
-    "--rules", "rules_arg", default="classic", show_default=True, help="Preset or rules file."
-)
-@click.option("--gzip", "compress", is_flag=True, help="Write the replays gzipped (.jsonl.gz).")
+@game_option_of(required=True)
+@rules_option
+@gzip_option
 @click.option(
     "--players",
     type=int_range(2, MAX_SEATS),
@@ -109,12 +117,9 @@ def ladder() -> None:
     help="Seats per match (default: the game's).",
 )
 @time_options("cpu", "CPU clocks keep a loaded ladder machine fair.")
-@click.option(
-    "--seed",
-    type=click.IntRange(min=0, max=MAX_SEED),
-    default=None,
-    help="Master seed of every deal and throw. Default: a fresh secret 128-bit seed, kept "
-    "in the database only. A seed someone can guess lets them predict every deal.",
+@seed_option(
+    "Master seed of every deal and throw. Default: a fresh secret 128-bit seed, kept "
+    "in the database only. A seed someone can guess lets them predict every deal."
 )
 @ladder_sandbox_options
 @click.option(
@@ -137,10 +142,7 @@ def ladder_init(
     game: str,
     rules_arg: str,
     players: int | None,
-    time_per_move: float,
-    time_bank: float,
-    startup_time: float,
-    clock: str,
+    time: TimeControl,
     seed: int | None,
     sandbox: Sandbox,
     allow_weak_sandbox: bool,
@@ -174,7 +176,12 @@ def ladder_init(
             rules.model_dump(mode="json"),
             rules_arg,
             count,
-            {"startup": startup_time, "bank": time_bank, "per_move": time_per_move, "clock": clock},
+            {
+                "startup": time.startup,
+                "bank": time.bank,
+                "per_move": time.per_move,
+                "clock": time.clock,
+            },
             seed,
             sandbox.model_dump(mode="json"),
             compress=compress,
@@ -401,20 +408,14 @@ def _parse_until(text: str) -> float:
 )
 @click.option("--forever", is_flag=True, help="Play until interrupted.")
 @concurrency_option("Matches at once, each with its own bot processes.")
-@click.option(
-    "--executor",
-    "executor_text",
-    default="local",
-    show_default=True,
-    help="Where matches are played: local, or dask://HOST:PORT (a Dask scheduler's workers; "
-    "pip install 'thousand[dask]', see docs/cluster.md).",
+@executor_option(
+    "Where matches are played: local, or dask://HOST:PORT (a Dask scheduler's workers; "
+    "pip install 'thousand[dask]', see docs/cluster.md)."
 )
-@click.option(
-    "--pin",
-    is_flag=True,
-    help="Run each match and its bots on one core (the one with the fewest matches): at "
+@pin_option(
+    "Run each match and its bots on one core (the one with the fewest matches): at "
     "--concurrency up to the cores, a core a match. Local matches only (pin Dask workers "
-    "instead, docs/cluster.md).",
+    "instead, docs/cluster.md)."
 )
 @click.option("--uniform", is_flag=True, hidden=True, help="Random pairing (benchmarks).")
 @click.option(
@@ -440,10 +441,7 @@ def ladder_run(
     """
     if sum(x is not None for x in (matches, until, total)) + forever != 1:
         raise click.UsageError("give exactly one of --matches, --until, --total, --forever")
-    if pin and executor_text != "local":
-        raise click.UsageError(
-            "--pin places local matches; pin the cluster's workers instead (docs/cluster.md)"
-        )
+    refuse_pin_on_cluster(pin, executor_text, "matches")
     conn = _open(db)
     meta = store.read_meta(conn)
     missing = service.unavailable(conn)

@@ -11,7 +11,9 @@ from pathlib import Path
 
 import click
 
+from referee.cli.bounds import seconds
 from referee.cli.extras import need_server
+from referee.cli.options import concurrency_option, pin_option
 from referee.errors import fail, warn
 from referee.ladder import service, store
 from referee.ladder.privacy import exposed_warning
@@ -163,12 +165,8 @@ def _listen(host: str, port: int) -> socket.socket:
     help="Also play the ladder's matches in this service (else run `ladder run --forever` "
     "beside it).",
 )
-@click.option("--concurrency", type=click.IntRange(min=1), default=1, show_default=True)
-@click.option(
-    "--pin",
-    is_flag=True,
-    help="With --run: each match and its bots on one core (as `ladder run --pin`).",
-)
+@concurrency_option("With --run: matches at once, each with its own bot processes.")
+@pin_option("With --run: each match and its bots on one core (as `ladder run --pin`).")
 @click.option(
     "--allow-weak-sandbox",
     is_flag=True,
@@ -188,7 +186,7 @@ def _listen(host: str, port: int) -> socket.socket:
 @click.option("--submissions-per-hour", type=click.IntRange(1, 10000), default=6, show_default=True)
 @click.option(
     "--build-seconds",
-    type=click.FloatRange(1, 3600),
+    type=seconds(3600, least=1),
     default=120.0,
     show_default=True,
     help="Wall and CPU time of a submission's build.",

@@ -8,21 +8,29 @@ from __future__ import annotations
 
 import importlib
 import json
-import math
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from referee.cli.bounds import MAX_GAMES, int_range, time_options
+from referee.cli.bounds import (
+    MAX_GAMES,
+    MAX_PER_MOVE,
+    MAX_STARTUP,
+    int_range,
+    seconds,
+    time_options,
+)
 from referee.cli.options import (
     concurrency_option,
+    executor_option,
     game_option,
     gzip_option,
     json_option,
     pin_option,
+    refuse_pin_on_cluster,
     refuse_with_resume,
     rules_option,
     seed_option,
@@ -34,6 +42,9 @@ from thousand import __version__
 from thousand.errors import RulesError, ThousandError
 from thousand.registry import GAME_NAMES, game_spec
 from thousand.rules_io import load_rules, rules_table
+
+if TYPE_CHECKING:
+    from referee.players.players import TimeControl
 
 GAME_OPTION = click.Choice(GAME_NAMES)
 
@@ -152,13 +163,6 @@ def rules_show(preset: str, game: str, as_json: bool) -> None:
     Console().print(table)
 
 
-def _positive(name: str, value: float) -> None:
-    if not math.isfinite(value):
-        raise click.BadParameter(f"must be a finite number, got {value}", param_hint=name)
-    if value <= 0:
-        raise click.BadParameter(f"must be positive, got {value}", param_hint=name)
-
-
 @main.command(short_help="Play a match between bots; results, Elo, SPRT, replays.")
 @click.argument("bots", nargs=-1, required=False, metavar="BOT BOT [BOT...]")
 @game_option
@@ -196,16 +200,12 @@ def _positive(name: str, value: float) -> None:
     metavar="ELO0,ELO1[,ALPHA,BETA]",
     help="Two bots: stop when a sequential test decides.",
 )
-@click.option(
-    "--executor",
-    "executor_text",
-    default="local",
-    show_default=True,
-    help="Where the games are played: local, or dask://HOST:PORT (a Dask scheduler's "
+@executor_option(
+    "Where the games are played: local, or dask://HOST:PORT (a Dask scheduler's "
     "workers, in tasks of whole duplicate groups; pip install 'thousand[dask]'; "
-    "docs/cluster.md). The same seed gives the same games either way.",
+    "docs/cluster.md). The same seed gives the same games either way."
 )
-@pin_option
+@pin_option()
 @sandbox_options
 @click.option(
     "--resume",
@@ -223,10 +223,7 @@ def match(
     games: int,
     seed: int | None,
     rotate: bool,
-    time_per_move: float,
-    time_bank: float,
-    startup_time: float,
-    clock: str,
+    time: TimeControl,
     concurrency: int,
     replays: str | None,
     compress: bool,
@@ -252,16 +249,12 @@ def match(
     130 interrupted.
     """
     from referee.cli.match import run_match_command
-    from referee.players.players import TimeControl
 
     if not bots and resume is None:
         raise click.UsageError("Missing argument 'BOT BOT [BOT...]' (or --resume DIR).")
     if resume is not None:
         refuse_with_resume(click.get_current_context())
-    if pin and executor_text != "local":
-        raise click.UsageError(
-            "--pin places local tables; pin the cluster's workers instead (docs/cluster.md)"
-        )
+    refuse_pin_on_cluster(pin, executor_text, "tables")
     code = run_match_command(
         bots=bots,
         game=game,
@@ -269,7 +262,7 @@ def match(
         games=games,
         seed=seed,
         rotate=rotate,
-        time=TimeControl(startup_time, time_bank, time_per_move, clock),
+        time=time,
         concurrency=concurrency,
         replays=replays,
         compress=compress,
@@ -292,8 +285,12 @@ def bots() -> None:
 @bots.command("check", short_help="Conformance check: every kind of decision, problems in words.")
 @click.argument("bot")
 @click.option("--game", type=GAME_OPTION, default=None, help="Check one game only (default both).")
-@click.option("--time-per-move", type=float, default=2.0, show_default=True, help="Seconds.")
-@click.option("--startup-time", type=float, default=10.0, show_default=True, help="Seconds.")
+@click.option(
+    "--time-per-move", type=seconds(MAX_PER_MOVE), default=2.0, show_default=True, help="Seconds."
+)
+@click.option(
+    "--startup-time", type=seconds(MAX_STARTUP), default=10.0, show_default=True, help="Seconds."
+)
 @click.option(
     "--games",
     "max_games",
@@ -322,8 +319,6 @@ def bots_check(
     from referee.players.players import TimeControl
     from referee.safetext import for_terminal
 
-    _positive("--time-per-move", time_per_move)
-    _positive("--startup-time", startup_time)
     games = [game] if game else list(GAME_NAMES)
     try:
         reports = run_check(bot, games, TimeControl(startup_time, 0.0, time_per_move), max_games)

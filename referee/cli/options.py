@@ -14,9 +14,15 @@ from thousand.registry import GAME_NAMES
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-game_option: Callable[[F], F] = click.option(
-    "--game", type=click.Choice(GAME_NAMES), default="cards", show_default=True
-)
+
+def game_option_of(*, required: bool) -> Callable[[F], F]:
+    """``--game``: a ladder must name its game; a match or a tournament defaults to cards."""
+    if required:
+        return click.option("--game", type=click.Choice(GAME_NAMES), required=True)
+    return click.option("--game", type=click.Choice(GAME_NAMES), default="cards", show_default=True)
+
+
+game_option: Callable[[F], F] = game_option_of(required=False)
 rules_option: Callable[[F], F] = click.option(
     "--rules", "rules_arg", default="classic", show_default=True, help="Preset or rules file."
 )
@@ -35,13 +41,32 @@ def seed_option(help_text: str) -> Callable[[F], F]:
     )
 
 
-pin_option = click.option(
-    "--pin",
-    is_flag=True,
-    help="Play each table and its bots on one core of their own (table i on core i, round "
+PIN_TABLES = (
+    "Play each table and its bots on one core of their own (table i on core i, round "
     "robin): faster with single-threaded bots that answer quickly, as no move waits for an "
-    "idle core to wake up; a multi-threaded bot then has one core. Local tables only.",
+    "idle core to wake up; a multi-threaded bot then has one core. Local tables only."
 )
+
+
+def pin_option(help_text: str = PIN_TABLES) -> Callable[[F], F]:
+    """``--pin``: where the tables (or a ladder's matches) and their bots run."""
+    return click.option("--pin", is_flag=True, help=help_text)
+
+
+def executor_option(help_text: str) -> Callable[[F], F]:
+    """``--executor``: local, or a Dask scheduler's address (checked when opened)."""
+    return click.option(
+        "--executor", "executor_text", default="local", show_default=True, help=help_text
+    )
+
+
+def refuse_pin_on_cluster(pin: bool, executor_text: str, what: str) -> None:
+    """--pin places processes on this machine's cores; a cluster's workers are pinned where
+    they run (docs/cluster.md)."""
+    if pin and executor_text != "local":
+        raise click.UsageError(
+            f"--pin places local {what}; pin the cluster's workers instead (docs/cluster.md)"
+        )
 
 
 def concurrency_option(help_text: str) -> Callable[[F], F]:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import math
 import sys
 from pathlib import Path
 
 import click
 
+from referee.cli.bounds import seconds
 from referee.cli.extras import need_server
 from referee.cli.options import game_option, rules_option, seed_option
 from referee.errors import fail
@@ -16,9 +16,16 @@ MAX_CLOCK = 24 * 3600.0
 MAX_PACE = 60.0
 
 
-def _seconds(name: str, value: float | None, low: float, top: float) -> None:
-    if value is not None and (not math.isfinite(value) or not low <= value <= top):
-        raise click.BadParameter(f"must be {low:g} to {top:g} seconds", param_hint=name)
+def _refuse_clock(context: click.Context, parameter: click.Parameter, value: str | None) -> None:
+    """``--clock`` was this command's per-game time until it was named as in ``match``, where
+    ``--clock`` says wall or cpu: the old spelling is refused with the new one, never read as
+    something else."""
+    if value is not None:
+        raise click.UsageError(
+            "--clock is now --time-bank: your seconds for the whole game "
+            f"(--time-bank {value}); in match and tournament --clock says wall or cpu",
+            context,
+        )
 
 
 @click.command(short_help="Take a seat yourself against bots, in the terminal or a browser.")
@@ -35,15 +42,17 @@ def _seconds(name: str, value: float | None, low: float, top: float) -> None:
     "the system's temporary folder). The path is printed at the end.",
 )
 @click.option(
-    "--clock",
-    type=float,
+    "--time-bank",
+    "clock",
+    type=seconds(MAX_CLOCK, least=1),
     default=None,
     help="Your seconds for the whole game (default: no clock). Running out is a timeout: "
     "your seat is played on at random and ranked last, as a bot's would be.",
 )
+@click.option("--clock", "old_clock", hidden=True, expose_value=False, callback=_refuse_clock)
 @click.option(
     "--pace",
-    type=float,
+    type=seconds(MAX_PACE, zero_ok=True),
     default=None,
     help="Seconds to show each of the others' steps (default: wait for Enter).",
 )
@@ -83,8 +92,6 @@ def play(
         need_server("thousand play --web")
     from referee.play.command import make_table, run_terminal, run_web
 
-    _seconds("--clock", clock, 1, MAX_CLOCK)
-    _seconds("--pace", pace, 0, MAX_PACE)
     try:
         table = make_table(game, rules_arg, bots, seat, seed)
     except ValueError as error:

@@ -7,7 +7,6 @@ never the eight loose values behind it.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -15,6 +14,7 @@ import click
 from pydantic import ValidationError
 
 from referee.cli.bounds import FiniteFloat
+from referee.cli.bundle import bundled
 from referee.players.sandbox import DEFAULT_USER, OPTION_OF_FIELD, Sandbox
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -46,11 +46,6 @@ PARAMETERS = (
 
 
 def _add_options(function: F, mode: str) -> F:
-    @functools.wraps(function)
-    def command(*args: Any, **kwargs: Any) -> Any:
-        values = [kwargs.pop(name) for name in PARAMETERS]
-        return function(*args, sandbox=sandbox_from_options(*values), **kwargs)
-
     decorators = [
         click.option(
             "--sandbox",
@@ -109,9 +104,7 @@ def _add_options(function: F, mode: str) -> F:
             "root; never root. See docs/security.md.",
         ),
     ]
-    for decorator in reversed(decorators):
-        command = decorator(command)
-    return command  # type: ignore[return-value]
+    return bundled(decorators, PARAMETERS, sandbox_from_options, "sandbox")(function)
 
 
 def sandbox_from_options(

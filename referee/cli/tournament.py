@@ -126,7 +126,7 @@ MAX_GAMES_PER_TABLE = 10_000
     help="Continue a tournament started with --replays (its folder): finished games are kept, "
     "the rest played with the same seeds; bots and options come from the run.",
 )
-@pin_option
+@pin_option()
 @sandbox_options
 @json_option
 @click.option(
@@ -146,10 +146,7 @@ def tournament(
     games_per_table: int,
     rotate: bool,
     seed: int | None,
-    time_per_move: float,
-    time_bank: float,
-    startup_time: float,
-    clock: str,
+    time: TimeControl,
     concurrency: int,
     replays: str | None,
     compress: bool,
@@ -185,7 +182,7 @@ def tournament(
             games_per_table=games_per_table,
             rotate=rotate,
             seed=seed,
-            time=TimeControl(startup_time, time_bank, time_per_move, clock),
+            time=time,
             concurrency=concurrency,
             replays=replays,
             compress=compress,

@@ -230,7 +230,9 @@ def test_mistakes_are_one_line(tmp_path: Path) -> None:
         (["--seat", "5", "builtin:random", "builtin:random"], "--seat must be 0 to 2"),
         (["builtin:random"], "players"),
         (["--game", "dice", "no/such/bot.py"], "bot.py"),
-        (["--clock", "0", "builtin:random", "builtin:random"], "--clock"),
+        (["--time-bank", "0", "builtin:random", "builtin:random"], "--time-bank"),
+        (["--clock", "5", "builtin:random", "builtin:random"], "--clock is now --time-bank"),
+        (["--pace", "nan", "builtin:random", "builtin:random"], "--pace"),
     ):
         done = invoke(["play", *args], env=play_env(), cwd=tmp_path)
         lines = ANSI.sub("", done.stdout + done.stderr).strip().splitlines()
@@ -253,7 +255,7 @@ def test_the_persons_clock_runs_out_as_a_bots_would(
             str(short_dice),
             "--seed",
             "4",
-            "--clock",
+            "--time-bank",
             "1",
             "--replays",
             str(tmp_path / "out"),

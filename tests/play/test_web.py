@@ -337,7 +337,7 @@ def test_the_browser_clock_starts_when_the_choice_is_drawn(
             "dice",
             "--rules",
             str(short_dice),
-            "--clock",
+            "--time-bank",
             "1",
             "--pace",
             "0",
