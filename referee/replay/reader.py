@@ -244,6 +244,7 @@ class ReplayReader:
         except BaseException:
             self.close()
             raise
+        self._renames = score_renames(self.header.raw)
 
     def _read_header(self) -> tuple[int, Header]:
         path = self.path
@@ -285,7 +286,7 @@ class ReplayReader:
                 raise ReplayError.at(self.path, number, "not JSON") from None
             if not isinstance(record, dict):
                 raise ReplayError.at(self.path, number, "a step must be a JSON object")
-            record = upgrade_record(record, self.version)
+            record = upgrade_record(record, self.version, self._renames)
             problem = record_problem(record, players)
             if problem is not None:
                 raise ReplayError.at(self.path, number, problem)
@@ -480,6 +481,39 @@ def upgrade_header(header: dict[str, Any], version: int) -> dict[str, Any]:
     return header
 
 
-def upgrade_record(record: dict[str, Any], version: int) -> dict[str, Any]:
-    """Bring a record of an older format version to the current shape (none yet: v1)."""
+def score_renames(header: dict[str, Any]) -> dict[str, str]:
+    """The score reasons that an earlier referee wrote under another name in a replay with this
+    header, each old name with today's (empty when there is none).
+
+    Within format version 1 the dice engine wrote ``barrel_clamp`` also for a jump from below
+    the barrel to the goal or beyond that lands on ``barrel_start`` under rules without the
+    clamp (the ussr preset), where no clamp acted; since issue 31 that event is
+    ``barrel_landing``. With ``barrel_clamp`` false today's engine never writes
+    ``barrel_clamp``, so there the old name can only mean the landing: reading it under its
+    new name lets ``replay verify`` hold an older replay against today's engine, and every
+    display shows one name for one thing. The format's version stays 1: no record changed its
+    shape, only what one engine's event says."""
+    rules = header.get("rules")
+    if (
+        header.get("game") == "dice"
+        and isinstance(rules, dict)
+        and rules.get("barrel_clamp") is False
+    ):
+        return {"barrel_clamp": "barrel_landing"}
+    return {}
+
+
+def upgrade_record(
+    record: dict[str, Any], version: int, renames: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """Bring a record of an older format version to the current shape (none yet: v1), and its
+    score events' renamed reasons to today's names (``score_renames``)."""
+    if renames:
+        events = record.get("events")
+        if isinstance(events, list):
+            for event in events:
+                if isinstance(event, dict) and event.get("type") == "score":
+                    reason = event.get("reason")
+                    if isinstance(reason, str) and reason in renames:
+                        event["reason"] = renames[reason]
     return record

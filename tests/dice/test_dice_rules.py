@@ -721,10 +721,12 @@ def test_ussr_barrel_keeps_the_score_between_900_and_999() -> None:
 
 
 def test_ussr_barrel_jump_to_1000_from_below_lands_on_900() -> None:
+    """No clamp acts in ussr: the score change is named after the landing (issue 31)."""
     state = start("ussr")
     state.setup(scores=[850, 0, 0], opened=[True, False, False])
     events = play(state, [1, 1, 1, 1, 2], "stop")
-    assert changes(events) == [(0, 200, "turn"), (0, -150, "barrel_clamp")]
+    assert changes(events) == [(0, 200, "turn"), (0, -150, "barrel_landing")]
+    assert (state.scores()[0], state.on_barrel[0]) == (900, True)
 
 
 def test_ussr_barrel_three_tries_then_minus_100() -> None:
@@ -854,6 +856,27 @@ def test_a_bolt_on_the_barrel_and_a_plain_fall_pay_both() -> None:
     assert changes(events) == [(0, -100, "bolt_penalty"), (0, -100, "barrel_fall")]
     assert of_type(events, "barrel_left") == []  # fallen, not pushed off
     assert (state.scores()[0], state.on_barrel[0], state.falls[0]) == (680, False, 1)
+
+
+def test_a_bolt_the_barrel_exempts_is_shown_after_the_fall_as_replays_have_it() -> None:
+    state = start()
+    state.setup(
+        scores=[880, 0, 0],
+        opened=[True, False, False],
+        on_barrel=[True, False, False],
+        barrel_attempts=[2, 0, 0],
+        bolts=[2, 0, 0],
+    )
+    events = skip(state)
+    assert [e["type"] for e in events if e["type"] != "throw"] == [
+        "turn_end",
+        "barrel_attempt",
+        "barrel_fallen",
+        "score",
+        "bolt",
+    ]
+    assert of_type(events, "bolt")[0]["counted"] is False
+    assert state.scores()[0] == 780
 
 
 def test_samosval_by_a_barrel_fall() -> None:

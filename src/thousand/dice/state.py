@@ -775,18 +775,25 @@ class DiceState:
                     {"type": "barrel_attempt", "seat": seat, "used": used, "of": cfg.attempts}
                 )
                 falls = cfg.attempts > 0 and used >= cfg.attempts
-            # The bolt before the fall: a fall that sets the score to 0 is the barrel's last word
-            # (docs/rules-dice.md, "Bolts"), not a 0 that the bolt's penalty then takes below.
+            # A bolt counted on the barrel is paid before the fall: a fall that sets the score
+            # to 0 is the barrel's last word (docs/rules-dice.md, "Bolts"), not a 0 that the
+            # bolt's penalty then takes below. A bolt not counted there is only shown, after the
+            # fall, where every replay has it.
+            bolt_first = cfg.bolts and cfg.b_barrel
+            if falls and not bolt_first:
+                self._fall(seat, "attempts", events)
             if cfg.bolts:
                 self._bolt(seat, start, was_on_barrel, events)
-            if falls:
+            if falls and bolt_first:
                 self._fall(seat, "attempts", events)
         # (2) the barrel: clamping, climbing, knocking off the sitter
         if record and cfg.barrel == POINTS_BARREL and not was_on_barrel:
             score = scores[seat]
             if score >= cfg.barrel_start:
-                if cfg.clamp or score >= cfg.goal:
+                if cfg.clamp:
                     self._change(seat, cfg.barrel_start - score, "barrel_clamp", events)
+                elif score >= cfg.goal:  # no clamp: only a jump to the goal lands on the barrel
+                    self._change(seat, cfg.barrel_start - score, "barrel_landing", events)
                 self.on_barrel[seat] = True
                 self.tries[seat] = 0
                 events.append({"type": "barrel_climbed", "seat": seat, "score": scores[seat]})
