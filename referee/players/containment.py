@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-LAUNCHER = str(Path(__file__).with_name("launcher.py"))
+LAUNCHER = str(Path(__file__).with_name("launch.py"))  # runs launcher.py, bytecode cached
 
 
 def launcher_argv(options: dict[str, Any]) -> list[str]:

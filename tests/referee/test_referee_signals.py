@@ -30,8 +30,10 @@ from conftest import (
     wait_for,
 )
 
+from referee.players.containment import LAUNCHER
 from tests.requirements import need
 
+LAUNCH_PROGRAM = Path(LAUNCHER).name  # the launcher's program in a command line
 SLOW = ("--time-per-move", "30", "--time-bank", "0", "--startup-time", "5")
 
 
@@ -61,7 +63,7 @@ def wait_for_descendants(marker: str, referee: int) -> list[Proc]:
     deadline = time.monotonic() + 5
     while time.monotonic() < deadline:
         bots = [p for p in processes_with(marker) if "faulty.py daemon_sleep" in p.cmdline]
-        if sum("launcher.py" not in p.cmdline for p in bots) >= 2:
+        if sum(LAUNCH_PROGRAM not in p.cmdline for p in bots) >= 2:
             break
         time.sleep(0.05)
     found = [p for p in processes_with(marker) if p.pid != referee]

@@ -39,6 +39,7 @@ from pathlib import Path
 
 import pytest
 
+from referee.players.containment import LAUNCHER
 from referee.players.sandbox import DEFAULT_USER, Sandbox, host_user
 from referee.web.build import run_build
 from referee.web.settings import BuildLimits
@@ -150,6 +151,9 @@ def test_a_bot_reads_no_root_only_file_in_any_mode(
         assert report["uid"] == 65534, report
 
 
+LAUNCH_PROGRAM = Path(LAUNCHER).name  # the launcher's program, in a world install's path too
+
+
 def _host_credentials(marker: str, within: float = 20.0) -> dict[str, str]:
     """The status lines (Uid, Gid, Groups, CapEff) of the process running the prowler itself —
     not the launcher or bwrap in front of it, whose command lines hold the prowler's too."""
@@ -157,7 +161,7 @@ def _host_credentials(marker: str, within: float = 20.0) -> dict[str, str]:
     while time.monotonic() < deadline:
         for proc in processes_with(marker):
             words = proc.cmdline.split()
-            if "launcher.py" in proc.cmdline or os.path.basename(words[0]) == "bwrap":
+            if LAUNCH_PROGRAM in proc.cmdline or os.path.basename(words[0]) == "bwrap":
                 continue
             if not any(word.endswith("prowler.py") for word in words[:2]):
                 continue
