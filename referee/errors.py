@@ -38,3 +38,9 @@ def warning_line(message: str) -> str:
 def warn(message: str) -> None:
     """Print the warning line on stderr; the command goes on."""
     print(warning_line(message), file=sys.stderr, flush=True)
+
+
+def note(message: str) -> None:
+    """Print a line of what the command is doing (``thousand: …``) on stderr: not a warning,
+    nothing went wrong; the text is escaped for the terminal by whoever builds it."""
+    print(f"thousand: {message}", file=sys.stderr, flush=True)

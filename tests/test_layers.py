@@ -38,6 +38,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("referee.replay",),  # replays: read, written, verified (with the protocol's policy)
     ("referee.games",),  # the run of a match, which writes its replay
     ("referee.cluster",),  # matches on a Dask cluster; its loss is its own error
+    ("referee.runs",),  # a match or tournament as a command runs it: here or on a cluster
     ("referee.ladder",),  # on the local machine or the cluster
     ("referee.web", "referee.play"),  # the contest server; a person's seat (terminal, browser)
     ("referee.cli",),
@@ -182,7 +183,7 @@ def test_the_graph_sees_every_kind_of_import() -> None:
     the top."""
     graph = import_graph(ROOT)
     assert "referee.play.browser" in graph["referee.play.command"]
-    assert "referee.games.tables" in graph["referee.cli.match"]
+    assert "referee.games.tables" in graph["referee.runs.match"]
     assert "referee.replay.writer" in graph["referee.games.match"]
     assert len(graph) > 100 and sum(map(len, graph.values())) > 300
 

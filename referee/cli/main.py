@@ -249,13 +249,14 @@ def match(
     130 interrupted.
     """
     from referee.cli.match import run_match_command
+    from referee.runs.match import MatchRequest
 
     if not bots and resume is None:
         raise click.UsageError("Missing argument 'BOT BOT [BOT...]' (or --resume DIR).")
     if resume is not None:
         refuse_with_resume(click.get_current_context())
     refuse_pin_on_cluster(pin, executor_text, "tables")
-    code = run_match_command(
+    request = MatchRequest(
         bots=bots,
         game=game,
         rules_arg=rules_arg,
@@ -264,17 +265,16 @@ def match(
         rotate=rotate,
         time=time,
         concurrency=concurrency,
-        replays=replays,
+        replays=Path(replays) if replays else None,
         compress=compress,
-        logs=logs,
+        logs=Path(logs) if logs else None,
         sprt_text=sprt,
-        as_json=as_json,
         sandbox=sandbox,
-        resume=resume,
-        executor=executor_text,
         pin=pin,
+        executor=executor_text,
+        resume=Path(resume) if resume else None,
     )
-    sys.exit(code)
+    sys.exit(run_match_command(request, as_json=as_json))
 
 
 @main.group()

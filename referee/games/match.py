@@ -108,8 +108,11 @@ class GameOutcome:
         return self.result.scores[self.plan.seating.index(bot)]
 
 
-@dataclass
+@dataclass(frozen=True)
 class MatchConfig:
+    """Everything a match plays by, fixed once built: a change is a new config
+    (``dataclasses.replace``), so no caller can alter a match another holds."""
+
     game: str
     rules: BaseModel
     bots: list[BotSpec]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -90,6 +91,62 @@ END_WORDS: dict[EndReason, str] = {
 }
 """What ended a game, in a player's words: the reports show these, replays and --json the
 engine's word (``Result.reason``)."""
+
+
+def game_line(
+    outcome: GameOutcome,
+    finished: int,
+    total: int,
+    names: Sequence[str],
+    table: tuple[int, Sequence[int]] | None = None,
+) -> str:
+    """One line per finished game for a log, as cutechess-cli prints: who scored what, best
+    first, what ended the game in a player's words, and, beside a bot that faulted, its fault
+    and the place the fault policy gave it (its score alone would read as a win: a crashed
+    bot may hold 1000). ``table``: a tournament's table number and its bots' numbers."""
+    faulted: dict[int, str] = {}
+    for fault in outcome.faults:
+        faulted.setdefault(fault.seat, fault.kind)
+    seating, result = outcome.plan.seating, outcome.result
+    parts = []
+    for seat in result.ranking:
+        bot = seating[seat] if table is None else table[1][seating[seat]]
+        part = f"{names[bot]} {result.scores[seat]}"
+        if seat in faulted:
+            place = result.places[seat]
+            ranked = "last" if place == len(seating) else ordinal(place)
+            part += f" (faulted: {faulted[seat]}; ranked {ranked})"
+        parts.append(part)
+    where = f"#{outcome.plan.index}"
+    if table is not None:
+        where = f"table {table[0]}, {where}"
+    line = f"game {finished} of {total} finished ({where}): {', '.join(parts)}"
+    line += f"; ended: {END_WORDS.get(result.reason, result.reason)}"
+    return for_terminal(line)  # names are the bots' own text: shown, never obeyed
+
+
+def ordinal(number: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``: a place at a table of up to eight."""
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number, 'th') }"
+
+
+def fault_log_lines(document: dict[str, Any], log_dir: Path) -> list[str]:
+    """For every bot that faulted, where its stderr went: the first place to look."""
+    lines = []
+    for entry in document["bots"]:
+        if not entry["fault_games"]:
+            continue
+        bot = entry["bot"]
+        logs = sorted(log_dir.glob(f"bot{bot}-*.stderr.log"))
+        where = ", ".join(str(p) for p in logs) if logs else f"none written (in {log_dir})"
+        kinds = ", ".join(f"{kind} {n}" for kind, n in sorted(entry["faults"].items()))
+        lines.append(
+            for_terminal(
+                f"bot {bot} ({entry['name']}) faulted in {count(entry['fault_games'], 'game')} "
+                f"({kinds}); its stderr log: {where}"
+            )
+        )
+    return lines
 
 
 def count(number: int, noun: str) -> str:

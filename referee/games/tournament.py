@@ -178,7 +178,7 @@ async def play(
             continue
         config = tournament.config(number, table, logs(number))
         if remaining is not None:
-            config.only = remaining[number]
+            config = dataclasses.replace(config, only=remaining[number])
         if on_table is not None:
             on_table(number, config)
 

@@ -5,6 +5,7 @@ asyncio processes) or, later, on a cluster.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import os
 from dataclasses import dataclass, field
@@ -137,9 +138,9 @@ def match_config(spec: MatchSpec, sandbox: Sandbox | None) -> MatchConfig:
     )
     stored = spec.options.get("sandbox")
     if sandbox is not None:
-        config.sandbox = sandbox
-    elif stored:
-        config.sandbox = Sandbox.model_validate(stored)
+        return dataclasses.replace(config, sandbox=sandbox)
+    if stored:
+        return dataclasses.replace(config, sandbox=Sandbox.model_validate(stored))
     return config
 
 
@@ -163,9 +164,8 @@ class LocalExecutor:
             return outcome_from_games(spec.players, outcomes, unrunnable)
         core = min(running, key=lambda c: (running[c], c))  # one event loop: no race
         running[core] += 1
-        config.cores = (core,)
         try:
-            outcomes = await run_match(config)
+            outcomes = await run_match(dataclasses.replace(config, cores=(core,)))
         finally:
             running[core] -= 1
         return outcome_from_games(spec.players, outcomes, unrunnable)

@@ -108,7 +108,7 @@ def test_memory_through_disk_under_rlimits_is_found_and_announced(
     # Its own folder is the organiser's: a root referee's bots (the sandbox user) cannot
     # write there, an unprivileged referee's (the referee's own user) can.
     assert (own / f"fairplay-{word}.json").exists() == (os.geteuid() != 0)
-    assert "thousand: warning: with --sandbox rlimits a bot can keep notes on disk" in stderr
+    assert "thousand: warning: --sandbox rlimits lets a bot keep notes on disk" in stderr
     remembered = [r for r in found if r["found"]]
     assert len(remembered) >= 4, found  # every seating after the deal's first, mostly
     assert all("tmp" in r["found"] for r in remembered), remembered

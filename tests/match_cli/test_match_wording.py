@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from referee.games.report import END_WORDS
 from tests.match_cli.conftest import (
     FAST,
     assert_no_leftovers,
@@ -297,3 +298,38 @@ def test_usage_error_of_the_real_command(tmp_path: Path) -> None:
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("thousand: error: "), done.explain()
     assert "--help" in lines[0]
+
+
+def test_a_game_line_says_who_faulted_where_it_was_ranked_and_what_ended_the_game(
+    marker: str, tmp_path: Path
+) -> None:
+    """A crashed bot's seat is played on by the fallback and may end with the highest score:
+    the per-game line names the fault and the place the fault policy gave it, lists it last,
+    and says what ended the game in a player's words, never the engine's bare word."""
+    done = invoke(
+        [
+            "match",
+            faulty("crash", 2, marker),
+            random_bot(marker),
+            "--game",
+            "dice",
+            "--games",
+            "2",
+            "--seed",
+            "3",
+            "--rules",
+            short_dice(tmp_path),
+            *FAST,
+        ],
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.explain()
+    lines = [line for line in done.stdout.splitlines() if line.startswith("game ")]
+    assert len(lines) == 2, done.explain()
+    words = set(END_WORDS.values())
+    for line in lines:
+        players, ended = line.split(": ", 1)[1].rsplit("; ended: ", 1)
+        assert ended in words, line
+        last = players.split(", ")[-1]
+        assert re.fullmatch(r"faulty\S* -?\d+ \(faulted: crash; ranked last\)", last), line
+    assert_no_leftovers(marker)

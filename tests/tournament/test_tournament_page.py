@@ -5,7 +5,6 @@ tables), so no bot need be run to give it a name."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import re
 import urllib.parse
@@ -104,19 +103,19 @@ def test_hostile_names_are_text_on_the_tournament_page() -> None:
 
 
 def test_every_game_links_the_replay_the_run_wrote(tmp_path: Path) -> None:
-    """A real tournament (built-in players, in this process) with --replays: the page written
-    into another folder lists every game of every table, each linking, relative to the page,
-    to a replay file that exists."""
+    """A real tournament (built-in players, in this process) with --replays and --html: the
+    page, written into another folder, lists every game of every table, each linking,
+    relative to the page, to a replay file that exists."""
+    pages = tmp_path / "published" / "report"
+    pages.mkdir(parents=True)
     argv = ["tournament", "--game", "dice", "--rules", "simple", "--players", "2"]
     argv += ["--games-per-table", "2", "--replays", "out", "--json"]
+    argv += ["--html", str(pages / "index.html")]
     argv += ["builtin:random", "builtin:first", "builtin:random"]
     done = invoke(argv, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     doc = json.loads(done.stdout)
-    pages = tmp_path / "published" / "report"
-    pages.mkdir(parents=True)
-    with contextlib.chdir(tmp_path):  # the run's replay paths are relative to its folder
-        html = tournament_html(doc, pages)
+    html = (pages / "index.html").read_text(encoding="utf-8")
     links = re.findall(r'<a href="([^"]+)">', html)
     assert len(links) == len(doc["games"]) == 6
     for link in links:
