@@ -28,10 +28,10 @@ from referee.cli.options import (
 from referee.cli.sandbox_options import sandbox_options_defaulting
 from referee.errors import fail, warn
 from referee.games.chance import fresh_seed, is_guessable
-from referee.ladder import names, paths, ratings, rerate, service, standings, store
+from referee.ladder import names, paths, ratings, readiness, rerate, service, standings, store
 from referee.ladder.privacy import exposed_warning
 from referee.players.botspec import BotSpec, BotSpecError, parse_bot
-from referee.players.sandbox import Sandbox, SandboxError, resolve, visible_paths
+from referee.players.sandbox import Sandbox, SandboxError, visible_paths
 from referee.replay.reader import ReplayError
 from referee.running import Ended, Running
 from referee.safetext import NAME_LIMIT, for_rich, for_terminal
@@ -443,30 +443,7 @@ def ladder_run(
         raise click.UsageError("give exactly one of --matches, --until, --total, --forever")
     refuse_pin_on_cluster(pin, executor_text, "matches")
     conn = _open(db)
-    meta = store.read_meta(conn)
-    missing = service.unavailable(conn)
-    if missing:
-        fail(
-            "cannot start the bot of "
-            + "; of ".join(f"entrant {e.name!r}: {why}" for e, why in missing)
-            + " — nothing was played (fix it with: thousand ladder update DB NAME BOT, or "
-            "leave it out with: thousand ladder disable DB NAME)"
-        )
-    try:
-        chosen, warning = resolve(Sandbox.model_validate(meta.get("sandbox") or {}))
-        exposed = exposed_warning(Path(db), chosen)
-    except SandboxError as error:
-        fail(str(error))
-        return
-    if exposed is not None:
-        warn(exposed)
-    if chosen.mode != "bwrap" and not (meta.get("weak_sandbox") or allow_weak_sandbox):
-        fail(
-            f"this ladder would run its bots under --sandbox {chosen.mode}, where a bot can "
-            "read the replays, the database and other bots' files; install bubblewrap and "
-            "create the ladder with --sandbox bwrap, or run with --allow-weak-sandbox for "
-            "bots you trust"
-        )
+    here = _runnable(conn, Path(db), allow_weak_sandbox)
     from rich.console import Console
 
     from referee.cluster.connect import ClusterError
@@ -481,38 +458,60 @@ def ladder_run(
     )
     with running:
         try:
-            started = start_executor(executor_text, chosen, running.loop, conn, pin)
+            started = start_executor(executor_text, here.chosen, running.loop, conn, pin)
         except (ClusterError, store.LadderError) as error:
             fail(str(error))
         running.close_after(started.close)
-        with store.transaction(conn):
-            conn.execute(
-                "INSERT OR REPLACE INTO meta VALUES ('sandbox_effective', ?)",
-                (json.dumps(chosen.describe()),),
-            )
-            conn.execute(
-                "INSERT OR REPLACE INTO meta VALUES ('executor', ?)",
-                (json.dumps(started.name),),
-            )
+        readiness.record_run(conn, here.chosen, started.name)
         conn.close()
         budget = service.Budget(matches, _parse_until(until) if until else None, total)
-        if warning:
-            err.print(warning)
+        if here.fallback:
+            err.print(here.fallback)
         ended = _play(running, err, started, Path(db), budget, concurrency, stop, uniform)
-        if isinstance(ended.error, store.DiskFull):
-            fail(
-                f"{ended.error}: the run stopped; every recorded match is complete and none "
-                "is half recorded; free some space and run again"
-            )
-        if ended.error is not None:
-            fail(str(ended.error))
-        if ended.result is None:  # a second signal cancelled the run
-            err.print("stopped; the matches in flight were abandoned")
-            sys.exit(130)
-        recorded = ended.result
+        recorded = _recorded(ended, err)
     click.echo(f"recorded {recorded} match{'' if recorded == 1 else 'es'}")
     if ended.interrupted:
         sys.exit(130)
+
+
+def _runnable(
+    conn: sqlite3.Connection, db: Path, allow_weak_sandbox: bool
+) -> readiness.MachineSandbox:
+    """The sandbox the run plays in, or one line saying why it must not start."""
+    refusal = readiness.unstartable_refusal(conn)
+    if refusal is not None:
+        fail(refusal)
+    try:
+        here = readiness.machine_sandbox(conn, db)
+    except SandboxError as error:
+        fail(str(error))
+    if here.exposed is not None:
+        warn(here.exposed)
+    if here.chosen.mode != "bwrap" and not (here.weak_allowed or allow_weak_sandbox):
+        fail(
+            readiness.weak_refusal(
+                here.chosen.mode,
+                "install bubblewrap and create the ladder with --sandbox bwrap, or run with "
+                "--allow-weak-sandbox for bots you trust",
+            )
+        )
+    return here
+
+
+def _recorded(ended: Ended[int], err: Console) -> int:
+    """The matches a run recorded, or its end said in one line (a full disk, a lost
+    scheduler, a second Ctrl-C)."""
+    if isinstance(ended.error, store.DiskFull):
+        fail(
+            f"{ended.error}: the run stopped; every recorded match is complete and none "
+            "is half recorded; free some space and run again"
+        )
+    if ended.error is not None:
+        fail(str(ended.error))
+    if ended.result is None:  # a second signal cancelled the run
+        err.print("stopped; the matches in flight were abandoned")
+        sys.exit(130)
+    return ended.result
 
 
 def _play(

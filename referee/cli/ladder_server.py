@@ -8,6 +8,7 @@ import json
 import socket
 import sqlite3
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -15,10 +16,12 @@ from referee.cli.bounds import seconds
 from referee.cli.extras import need_server
 from referee.cli.options import concurrency_option, pin_option
 from referee.errors import fail, warn
-from referee.ladder import service, store
-from referee.ladder.privacy import exposed_warning
-from referee.players.sandbox import Sandbox, SandboxError, resolve
+from referee.ladder import readiness, service, store
+from referee.players.sandbox import Sandbox, SandboxError
 from referee.safetext import for_terminal
+
+if TYPE_CHECKING:
+    from referee.web.settings import ServerSettings
 
 MIB = 1 << 20
 
@@ -228,40 +231,11 @@ def serve(
     if pin and not run_matches:
         raise click.UsageError("--pin places the matches that --run plays: give --run too")
     need_server("thousand ladder serve")
-    import uvicorn
-
-    from referee.web.app import create_app
     from referee.web.archive import Limits
-    from referee.web.serving import StreamClosingServer
     from referee.web.settings import BuildLimits, ServerSettings
 
     conn = _open(db)
-    meta = store.read_meta(conn)
-    try:
-        chosen, warning = resolve(Sandbox.model_validate(meta.get("sandbox") or {}))
-        exposed = exposed_warning(Path(db), chosen)
-    except SandboxError as error:
-        chosen, warning, exposed = Sandbox(mode="none"), str(error), None
-    if warning:
-        warn(warning)
-    if exposed is not None:
-        warn(exposed)
-    if chosen.mode != "bwrap":
-        if run_matches and not (meta.get("weak_sandbox") or allow_weak_sandbox):
-            fail(
-                f"this ladder would run its bots under --sandbox {chosen.mode}, where a bot can "
-                "read the replays, the database and other bots' files; serve without --run, "
-                "or with --allow-weak-sandbox for bots you trust"
-            )
-        if not allow_weak_sandbox:
-            warn(
-                f"bots would run under --sandbox {chosen.mode} here: "
-                "submissions are closed (--allow-weak-sandbox opens them, for people you trust)"
-            )
-    if run_matches:
-        missing = service.unavailable(conn)
-        for entrant, why in missing:
-            warn(f"entrant {for_terminal(entrant.name)!r} cannot start: {why}")
+    _say_sandbox(conn, Path(db), run_matches, allow_weak_sandbox)
     conn.close()
     settings = ServerSettings(
         allow_weak_sandbox=allow_weak_sandbox,
@@ -280,9 +254,55 @@ def serve(
             "cross the network unencrypted; listen on 127.0.0.1 behind a TLS reverse proxy "
             "and serve with --secure-cookies (docs/server.md)"
         )
+    _serve(Path(db), settings, host, port, forwarded_allow_ips)
+
+
+def _say_sandbox(
+    conn: sqlite3.Connection, db: Path, run_matches: bool, allow_weak_sandbox: bool
+) -> None:
+    """What the ladder's sandbox means here, before serving: with --run, the same refusal as
+    ``ladder run``; without a sandbox that keeps bots apart, submissions closed (the server
+    says so on its pages too)."""
+    try:
+        here = readiness.machine_sandbox(conn, db)
+    except SandboxError as error:  # served all the same: submissions closed, pages say why
+        here = readiness.MachineSandbox(Sandbox(mode="none"), str(error), None, False)
+    if here.fallback:
+        warn(here.fallback)
+    if here.exposed is not None:
+        warn(here.exposed)
+    mode = here.chosen.mode
+    if mode != "bwrap":
+        if run_matches and not (here.weak_allowed or allow_weak_sandbox):
+            fail(
+                readiness.weak_refusal(
+                    mode,
+                    "serve without --run, or with --allow-weak-sandbox for bots you trust",
+                )
+            )
+        if not allow_weak_sandbox:
+            warn(
+                f"bots would run under --sandbox {mode} here: "
+                "submissions are closed (--allow-weak-sandbox opens them, for people you trust)"
+            )
+    if run_matches:
+        for entrant, why in service.unavailable(conn):
+            warn(f"entrant {for_terminal(entrant.name)!r} cannot start: {why}")
+
+
+def _serve(
+    db: Path, settings: ServerSettings, host: str, port: int, forwarded_allow_ips: str | None
+) -> None:
+    """The contest server on uvicorn, on a socket bound before the app starts (the address
+    it prints is the one it got: port 0 picks a free one)."""
+    import uvicorn
+
+    from referee.web.app import create_app
+    from referee.web.serving import StreamClosingServer
+
     sock = _listen(host, port)
     bound = sock.getsockname()[1]
-    app = create_app(Path(db), settings)
+    app = create_app(db, settings)
     config = uvicorn.Config(
         app,
         log_level="info",

@@ -44,6 +44,7 @@ from thousand.registry import GAME_NAMES, game_spec
 from thousand.rules_io import load_rules, rules_table
 
 if TYPE_CHECKING:
+    from referee.games.check import CheckReport
     from referee.players.players import TimeControl
 
 GAME_OPTION = click.Choice(GAME_NAMES)
@@ -315,58 +316,54 @@ def bots_check(
     Exits 1 when there is any problem.
     """
     from referee.games.check import run_check
-    from referee.players.botspec import BotSpecError
     from referee.players.players import TimeControl
-    from referee.safetext import for_terminal
 
     games = [game] if game else list(GAME_NAMES)
-    try:
-        reports = run_check(bot, games, TimeControl(startup_time, 0.0, time_per_move), max_games)
-    except BotSpecError as error:
-        fail(str(error))
-        return
+    time = TimeControl(startup_time, 0.0, time_per_move)
+    reports = run_check(bot, games, time, max_games)  # a bad BOT: a ThousandError, one line
     problems = sum(len(r.problems) for r in reports)
     problems += not any(r.skipped is None for r in reports)  # a bot that plays no game here
     if as_json:
-        click.echo(
-            json.dumps(
-                {"bot": bot, "ok": problems == 0, "rule_sets": [r.to_json() for r in reports]},
-                indent=2,
-            )
-        )
+        document = {"bot": bot, "ok": problems == 0, "rule_sets": [r.to_json() for r in reports]}
+        click.echo(json.dumps(document, indent=2))
         sys.exit(1 if problems else 0)
     for report in reports:
-        if report.skipped is not None:
-            click.echo(f"- {report.label}: not checked, {for_terminal(report.skipped)}")
-            continue
-        mark = click.style("✓", fg="green") if not report.problems else click.style("✗", fg="red")
-        click.echo(
-            f"{mark} {report.label}: {report.games} games; answered "
-            f"{', '.join(sorted(report.answered)) or 'nothing'}"
-        )
-        missing = sorted(report.offered - report.answered)
-        if missing and not report.problems:
-            click.echo(f"    not asked of this bot in these games: {', '.join(missing)}")
-        shown: dict[tuple[str, str], int] = {}
-        for problem in report.problems:
-            key = (problem["fault"], problem["detail"])
-            shown[key] = shown.get(key, 0) + 1
-            if shown[key] > 1:
-                continue
-            where = f"move {problem['move']}" if problem["move"] is not None else "start-up"
-            # The detail and the line quote what the bot sent: shown, never obeyed.
-            click.echo(f"    {where}: {problem['problem']} — {for_terminal(problem['detail'])}")
-            if problem["line"]:
-                click.echo(f"      line: {for_terminal(problem['line'])}")
-            for text in (problem.get("stderr") or "").splitlines():
-                click.echo(f"      stderr: {for_terminal(text)}")
-        for (kind, detail), count in shown.items():
-            if count > 1:
-                click.echo(f"    ({count - 1} more: {kind} — {for_terminal(detail)})")
+        _print_check(report)
     if problems:
         click.echo(f"{problems} problem(s) found", err=True)
         sys.exit(1)
     click.echo("the bot passed every check")
+
+
+def _print_check(report: CheckReport) -> None:
+    """One rule set's checks: what the bot answered, and each problem once (with a count of
+    its repeats), quoting what the bot sent — shown, never obeyed."""
+    from referee.safetext import for_terminal
+
+    if report.skipped is not None:
+        click.echo(f"- {report.label}: not checked, {for_terminal(report.skipped)}")
+        return
+    mark = click.style("✓", fg="green") if not report.problems else click.style("✗", fg="red")
+    answered = ", ".join(sorted(report.answered)) or "nothing"
+    click.echo(f"{mark} {report.label}: {report.games} games; answered {answered}")
+    missing = sorted(report.offered - report.answered)
+    if missing and not report.problems:
+        click.echo(f"    not asked of this bot in these games: {', '.join(missing)}")
+    shown: dict[tuple[str, str], int] = {}
+    for problem in report.problems:
+        key = (problem["fault"], problem["detail"])
+        shown[key] = shown.get(key, 0) + 1
+        if shown[key] > 1:
+            continue
+        where = f"move {problem['move']}" if problem["move"] is not None else "start-up"
+        click.echo(f"    {where}: {problem['problem']} — {for_terminal(problem['detail'])}")
+        if problem["line"]:
+            click.echo(f"      line: {for_terminal(problem['line'])}")
+        for text in (problem.get("stderr") or "").splitlines():
+            click.echo(f"      stderr: {for_terminal(text)}")
+    for (kind, detail), count in shown.items():
+        if count > 1:
+            click.echo(f"    ({count - 1} more: {kind} — {for_terminal(detail)})")
 
 
 @main.group()
