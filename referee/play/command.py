@@ -18,8 +18,9 @@ from referee.games.match import GameOutcome
 from referee.games.matchfolders import FolderError
 from referee.play.session import Table, play_one, replay_folder
 from referee.play.terminal import Stopped, TerminalFront
-from referee.players.botspec import BotSpecError, parse_bot
+from referee.players.botspec import parse_bot
 from referee.players.person import Front
+from referee.runs.match import RunRefused
 from referee.safetext import NAME_LIMIT, for_terminal
 from thousand.errors import RulesError
 from thousand.registry import game_spec
@@ -32,22 +33,17 @@ LINGER = 600.0  # seconds the browser seat waits for its page to show the result
 def make_table(
     game: str, rules_arg: str, bots: tuple[str, ...], seat: int, seed: int | None
 ) -> Table:
-    """The table as asked, or ``ValueError`` with one line saying what is wrong."""
-    try:
-        rules = load_rules(game, rules_arg)
-    except RulesError as error:
-        raise ValueError(str(error)) from None
+    """The table as asked, or a ``ThousandError`` with one line saying what is wrong (bad
+    rules or bot: their own errors; a table the rules do not seat: ``RunRefused``)."""
+    rules = load_rules(game, rules_arg)
     players = len(bots) + 1
     try:
         game_spec(game).check_players(rules, players)
     except RulesError as error:
-        raise ValueError(f"{error} (you and {len(bots)} bot(s) make {players} players)") from None
+        raise RunRefused(f"{error} (you and {len(bots)} bot(s) make {players} players)") from None
     if not 0 <= seat < players:
-        raise ValueError(f"--seat must be 0 to {players - 1} at a table of {players}, not {seat}")
-    try:
-        specs = [parse_bot(b) for b in bots]
-    except BotSpecError as error:
-        raise ValueError(str(error)) from None
+        raise RunRefused(f"--seat must be 0 to {players - 1} at a table of {players}, not {seat}")
+    specs = [parse_bot(b) for b in bots]
     return Table(game, rules, rules_arg, specs, seat, seed)
 
 
