@@ -4,7 +4,9 @@ Issue 27, item 6: a manifest kept straight in /tmp was refused with "cwd None is
 manifest's folder or a shared folder" — it names no cwd, and /tmp is not outside its own
 folder. The rule is that the bot's folder (the manifest's, unless ``cwd`` names one inside
 it) is shown to the bot by its sandbox, so it must hold that bot's files only: /tmp, a home
-or the root hold everybody's. Run through the real ``thousand bots check``.
+or the root hold everybody's. The first test runs the real ``thousand bots check`` program; the
+others, whose claim is the wording of the line, run the same command in the test's process
+(tests/inprocess.py: the same code, no interpreter start-up).
 """
 
 from __future__ import annotations
@@ -18,20 +20,21 @@ from pathlib import Path
 
 import pytest
 
+from tests.inprocess import Invoked, invoke
 from tests.inputs.conftest import PY, ROOT
 from tests.web.support_accounts import thousand
 
 
-def refusal(manifest: Path) -> str:
-    """The one line ``thousand bots check`` prints for ``manifest``."""
-    done = subprocess.run(
-        [*thousand(), "bots", "check", str(manifest)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=ROOT,
-        check=False,
-    )
+def refusal(manifest: Path, *, program: bool = False) -> str:
+    """The one line ``thousand bots check`` prints for ``manifest``: as the real program with
+    ``program``, else in this process."""
+    argv = ["bots", "check", str(manifest)]
+    if program:
+        done: subprocess.CompletedProcess[str] | Invoked = subprocess.run(
+            [*thousand(), *argv], capture_output=True, text=True, timeout=120, cwd=ROOT, check=False
+        )
+    else:
+        done = invoke(argv, cwd=ROOT)
     assert done.returncode != 0, done.stdout
     assert "Traceback" not in done.stderr, done.stderr
     lines = done.stderr.strip().splitlines()
@@ -53,7 +56,7 @@ def in_tmp() -> Iterator[Path]:
 
 
 def test_a_manifest_in_the_temporary_folder_says_what_is_wrong(in_tmp: Path) -> None:
-    line = refusal(in_tmp)
+    line = refusal(in_tmp, program=True)
     assert "None" not in line and "outside" not in line, line
     assert f"the manifest is in {in_tmp.parent}" in line, line
     assert "shared" in line and "folder of their own" in line, line
