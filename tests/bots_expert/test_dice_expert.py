@@ -1,6 +1,7 @@
 """The solved dice bot: its solver checked against an independent computation and against the
 engine, its shipped table read for positions whose answer is known, and the bot itself played
-as a contestant runs it (real processes, the real CLI, the bubblewrap sandbox where present).
+as a contestant runs it (real bot processes, the bubblewrap sandbox where present; the CLI's
+commands in the test's process).
 
 The full solve of classic takes many minutes (bench/dice_solver.py); here a reduced game is
 solved (no opening, pits, barrel, overtaking or samosval; goal 100), fast.
@@ -11,8 +12,6 @@ from __future__ import annotations
 import json
 import random
 import shlex
-import shutil
-import subprocess
 import sys
 from functools import cache
 from itertools import combinations_with_replacement
@@ -23,6 +22,7 @@ from typing import Any
 
 import pytest
 
+from tests.inprocess import Invoked, invoke
 from tests.requirements import need
 from tests.script_module import load
 from thousand.dice import DiceRules, new_game, score_throw
@@ -315,13 +315,11 @@ def test_the_bot_reads_classic_and_not_another_preset() -> None:
 
 
 # ------------------------------------------------------------- the bot as a contestant --
-def thousand(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
-    command = shutil.which("thousand")
-    if command is None:
-        pytest.fail("the `thousand` command is not on PATH: pip install -e .")
-    return subprocess.run(
-        [command, *args], cwd=ROOT, capture_output=True, text=True, timeout=timeout, check=False
-    )
+def thousand(*args: str) -> Invoked:
+    """``thousand ARGS`` in this process (tests/inprocess.py, issue 29): what is tested is the
+    bot, in real processes the referee starts alike from here, not the referee's own process
+    (a `thousand` start is ~0.3-0.6 s of CPU)."""
+    return invoke(list(args), cwd=ROOT)
 
 
 def match(*args: str) -> Any:
