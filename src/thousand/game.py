@@ -50,10 +50,20 @@ class IllegalAction(ThousandError, ValueError):
         self.message = message
 
 
-EndReason = Literal["target", "deal_cap", "goal", "five_of_a_kind", "round_cap"]
-"""Why a game ended, as results, replays and reports name it: the card game reaches the target
-or its deal cap; the dice game a goal (its last barrel or 1000), five of a kind where that wins
-at once, or its round cap. A typo in an engine is a type error, not a new word in replays."""
+CardsEndReason = Literal["target", "deal_cap"]
+"""Why a card game ended: a seat reached the target, or the deal cap came."""
+
+DiceEndReason = Literal["goal", "five_of_a_kind", "round_cap"]
+"""Why a dice game ended: a goal (its last barrel or 1000), five of a kind where that wins at
+once, or its round cap."""
+
+EndReason = Literal[CardsEndReason, DiceEndReason]
+"""Why a game ended, as results, replays and reports name it; each engine takes only its own
+game's words, and the protocol's schema publishes each game's as the enum of its results.
+A typo in an engine is a type error, not a new word in replays."""
+
+CARDS_END_REASONS: tuple[CardsEndReason, ...] = get_args(CardsEndReason)
+DICE_END_REASONS: tuple[DiceEndReason, ...] = get_args(DiceEndReason)
 
 END_REASONS: tuple[EndReason, ...] = get_args(EndReason)
 

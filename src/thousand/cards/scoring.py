@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from thousand.cards.reasons import BarrelOffReason, FallReason, ScoreReason
 from thousand.cards.rules import Table
 from thousand.game import Event
 
@@ -70,7 +71,7 @@ class Ledger:
         other.barrel_deals = self.barrel_deals
         return other
 
-    def add(self, seat: int, delta: int, reason: str, events: list[Event]) -> None:
+    def add(self, seat: int, delta: int, reason: ScoreReason, events: list[Event]) -> None:
         """Change one score and record why; a zero change records nothing."""
         if delta:
             score = self.scores[seat] + delta
@@ -193,7 +194,7 @@ def _barrel(ledger: Ledger, table: Table, sitting: int, won: bool, events: list[
         _fall(ledger, table, seat, "barrel_crowd", events)
 
 
-def _fall(ledger: Ledger, table: Table, seat: int, reason: str, events: list[Event]) -> None:
+def _fall(ledger: Ledger, table: Table, seat: int, reason: FallReason, events: list[Event]) -> None:
     """Off the barrel with the penalty: the three deals ran out, or someone else climbed on."""
     ledger.barrel_seat = NO_SEAT
     ledger.barrel_deals = 0
@@ -201,7 +202,9 @@ def _fall(ledger: Ledger, table: Table, seat: int, reason: str, events: list[Eve
     _count_fall(ledger, table, seat, reason, events)
 
 
-def _count_fall(ledger: Ledger, table: Table, seat: int, reason: str, events: list[Event]) -> None:
+def _count_fall(
+    ledger: Ledger, table: Table, seat: int, reason: BarrelOffReason, events: list[Event]
+) -> None:
     falls = ledger.falls[seat] + 1
     events.append({"type": "barrel_off", "seat": seat, "reason": reason, "falls": falls})
     if table.barrel_falls_to_zero and falls >= table.barrel_falls_to_zero:

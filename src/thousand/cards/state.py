@@ -34,13 +34,14 @@ from thousand.cards.cards import (
     mask_points,
     mask_strs,
 )
+from thousand.cards.reasons import RedealReason
 from thousand.cards.rules import CardRules, Table
 from thousand.cards.scoring import NO_SEAT, DealOutcome, Ledger, settle_deal
 from thousand.game import (
     CHANCE,
     OVER,
     Action,
-    EndReason,
+    CardsEndReason,
     Event,
     IllegalAction,
     Result,
@@ -430,7 +431,7 @@ class CardState:
         """A blind bid may not depend on the unseen hand, so its limit counts no marriage."""
         return min(self.t.bid_limit, self.t.max_bid)
 
-    def _hand_redeal_reason(self, seat: int) -> str | None:
+    def _hand_redeal_reason(self, seat: int) -> RedealReason | None:
         t = self.t
         dealt = self.dealt[seat]
         nines = (dealt & NINES_MASK).bit_count()
@@ -442,7 +443,7 @@ class CardState:
             return "three_nines"
         return None
 
-    def _bidding_redeal(self, seat: int) -> str | None:
+    def _bidding_redeal(self, seat: int) -> RedealReason | None:
         if not self.t.redeal or self.acted[seat] or not self.seen[seat]:
             return None
         return self._hand_redeal_reason(seat)
@@ -604,7 +605,7 @@ class CardState:
         self._take_talon(self.talon, events)
         return events
 
-    def _talon_redeal(self, seat: int) -> str | None:
+    def _talon_redeal(self, seat: int) -> RedealReason | None:
         t = self.t
         if not t.redeal or self.golden or self.given or self.discards:
             return None
@@ -944,7 +945,7 @@ class CardState:
         self.phase = DEAL
         self.turn = CHANCE
 
-    def _finish(self, winner: int, reason: EndReason, events: list[Event]) -> None:
+    def _finish(self, winner: int, reason: CardsEndReason, events: list[Event]) -> None:
         scores = self.ledger.scores
         order = sorted(range(self.n), key=lambda s: (-scores[s], s))
         if winner != NO_SEAT:

@@ -16,13 +16,14 @@ import random
 from functools import lru_cache
 from itertools import product
 
+from thousand.dice.reasons import FallWhy, ForcedEnd, ScoreReason, TurnEndWhy
 from thousand.dice.rules import DiceRules
 from thousand.dice.scoring import DICE, scoring_key, scoring_table
 from thousand.game import (
     CHANCE,
     OVER,
     Action,
-    EndReason,
+    DiceEndReason,
     Event,
     IllegalAction,
     Result,
@@ -179,7 +180,7 @@ class DiceState:
         self._phase = LOT
         self._first: int | None = None
         self._winner: int | None = None
-        self._reason: EndReason | None = None  # set once, as the game ends
+        self._reason: DiceEndReason | None = None  # set once, as the game ends
         self._pending: tuple[int, ...] | None = None
         self.current = 0
         self.score_list = [0] * players
@@ -578,7 +579,7 @@ class DiceState:
             return f"in a pit: a turn must make {need} to climb out, this one has {total}"
         return f"on the barrel: a turn must make {need}, this one has {total}"
 
-    def _forced(self, total: int) -> str | None:
+    def _forced(self, total: int) -> ForcedEnd | None:
         """Whether a running ``total`` ends the turn at once: an open-barrel point or samosval."""
         if total > self._cap:
             return "point"
@@ -676,7 +677,7 @@ class DiceState:
         self._phase = THROW
 
     # ------------------------------------------------------------ end of the turn --
-    def _change(self, seat: int, delta: int, reason: str, events: list[Event]) -> None:
+    def _change(self, seat: int, delta: int, reason: ScoreReason, events: list[Event]) -> None:
         scores = self.score_list
         if delta == 0:
             return
@@ -687,7 +688,7 @@ class DiceState:
             {"type": "score", "seat": seat, "delta": delta, "score": scores[seat], "reason": reason}
         )
 
-    def _penalty(self, seat: int, amount: int, reason: str, events: list[Event]) -> None:
+    def _penalty(self, seat: int, amount: int, reason: ScoreReason, events: list[Event]) -> None:
         """A penalty, floored at ``score_floor`` when the rules set one."""
         score = self.score_list[seat]
         new = score - amount
@@ -696,7 +697,7 @@ class DiceState:
             new = min(score, floor)
         self._change(seat, new - score, reason, events)
 
-    def _fall(self, seat: int, why: str, events: list[Event]) -> None:
+    def _fall(self, seat: int, why: FallWhy, events: list[Event]) -> None:
         cfg = self._cfg
         self.on_barrel[seat] = False
         self.tries[seat] = 0
@@ -728,7 +729,7 @@ class DiceState:
             self.bolts[seat] = 0
             self._penalty(seat, cfg.bolt_penalty, "bolt_penalty", events)
 
-    def _end_turn(self, why: str, record: bool, events: list[Event]) -> None:
+    def _end_turn(self, why: TurnEndWhy, record: bool, events: list[Event]) -> None:
         cfg = self._cfg
         seat = self.current
         scores = self.score_list
@@ -866,7 +867,7 @@ class DiceState:
                 if low <= score < high and not low <= old < high:
                     events.append({"type": "pit", "seat": seat, "pit": [low, high], "score": score})
 
-    def _game_over(self, winner: int | None, reason: EndReason, events: list[Event]) -> None:
+    def _game_over(self, winner: int | None, reason: DiceEndReason, events: list[Event]) -> None:
         if winner is not None:
             self.turns += 1
             events.append(
