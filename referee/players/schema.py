@@ -8,17 +8,29 @@ shares are modelled here; each game's events, view, action and rules are its eng
 (``GameSpec.message_models``, ``rules_model``), which this module assembles into the game's
 hello, request and game_end.
 
-Messages the referee sends are described exactly (``additionalProperties: false``): a key the
-engines add without a change here fails the transcript test. Messages a bot sends allow keys the
-referee ignores, as the referee does; the action inside a reply does not, because it must equal
-one of the request's ``legal`` entries.
+Two documents come from the same models (``protocol_schemas``):
+
+- the **published** one (``thousand protocol schema``) says what protocol.md says: a bot must
+  ignore keys it does not know in the referee's messages, because a later referee may add some
+  within the same protocol version. So every object the referee sends allows other keys
+  (``additionalProperties: true``), or a bot validating its input would break on the first
+  added key. The legal actions too: a bot sends one back unchanged, with whatever keys it has.
+  Messages a bot sends allow keys the referee ignores, as the referee does. Only the ``rules``
+  part stays exact: it is also what a rules file may hold, and the referee refuses a rules file
+  with an unknown key (a typo in a rule's name must not pass silently);
+- the **exact** one (``exact=True``) describes the referee's messages as the models do, every
+  key listed and no other (``additionalProperties: false``): the test suite holds real
+  transcripts to it, so that a key an engine adds without a change here fails a test.
+
+Both list the words an engine may write into ``why``, ``reason`` and ``phase`` as enums (each
+engine's reasons module), and say what every field is (``description``).
 """
 
 from __future__ import annotations
 
 import json
 from types import GenericAlias
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
@@ -37,10 +49,12 @@ class Lenient(BaseModel):
 
 # ------------------------------------------------------------------------------ messages --
 class Time(Exact):
-    clock: Literal["wall", "cpu"]
-    startup_ms: int = Field(ge=0)
-    bank_ms: int = Field(ge=0)
-    per_move_ms: int = Field(ge=0)
+    clock: Literal["wall", "cpu"] = Field(
+        description="wall: time as a clock on the wall; cpu: the CPU time your processes use."
+    )
+    startup_ms: int = Field(ge=0, description="Time to answer the hello.")
+    bank_ms: int = Field(ge=0, description="Each game's bank at its start.")
+    per_move_ms: int = Field(ge=0, description="Added to the bank at every request.")
 
 
 class Clock(Exact):
@@ -49,27 +63,29 @@ class Clock(Exact):
 
 
 class Result(Exact):
+    """A game's result after the fault policy; each game's ``reason`` is its own enum
+    (``game_models``)."""
+
     ranking: list[Seat] = Field(description="Seats, best first.")
     scores: list[int] = Field(description="Final score of each seat.")
     places: list[int] = Field(description="Each seat's place, 1 = first.")
-    winner: Seat | None
-    reason: str = Field(description="Why the game ended: cards target, deal_cap; dice goal, …")
+    winner: Seat | None = Field(description="The winner; null: no winner (a cap).")
 
 
 class GameStart(Exact):
-    type: Literal["game_start"]
+    type: Literal["game_start"] = Field(description="A game begins: forget the previous one.")
     game: int = Field(ge=0, description="The game's number within the match, from 0.")
-    seat: Seat
-    players: int = Field(ge=2)
+    seat: Seat = Field(description="Your seat in this game.")
+    players: int = Field(ge=2, description="Seats at the table.")
     names: list[str] = Field(description="Each seat's name, as the bots announced themselves.")
 
 
 class Bye(Exact):
-    type: Literal["bye"]
+    type: Literal["bye"] = Field(description="The match (duplicate format: the game) is over.")
 
 
 class BotHello(Lenient):
-    type: Literal["hello"]
+    type: Literal["hello"] = Field(description="Your answer to the referee's hello.")
     name: str = Field(
         min_length=1, pattern=r"\S", description=f"Required; cut to {MAX_NAME} characters."
     )
@@ -91,7 +107,7 @@ class BotHello(Lenient):
 
 
 class BotAction(Lenient):
-    type: Literal["action"]
+    type: Literal["action"] = Field(description="Your answer to a request (not read).")
     id: float = Field(description="The request's id: any JSON number equal to it (3 or 3.0).")
     action: dict[str, Any] = Field(description="One of the request's legal entries, unchanged.")
 
@@ -101,7 +117,7 @@ def game_models(game: str) -> dict[str, type[BaseModel]]:
     """The models of one game's part of the protocol: its hello, request, game_end, rules,
     view, event and action (the rules model is the engine's own)."""
     spec = game_spec(game)
-    event, view, action = spec.message_models()
+    event, view, action, end_reason = spec.message_models()
     rules = spec.rules_model
     title = game.capitalize()
     label = Field(description="Only a label: the preset's or the rules file's name.")
@@ -109,37 +125,46 @@ def game_models(game: str) -> dict[str, type[BaseModel]]:
     hello = _model(
         f"{title}Hello",
         Exact,
-        type=(Literal["hello"], ...),
-        protocol=(Literal[PROTOCOL_VERSION], ...),
-        game=(Literal[game], ...),
-        players=(int, Field(ge=2)),
+        type=(Literal["hello"], Field(description="The match begins: answer with your hello.")),
+        protocol=(Literal[PROTOCOL_VERSION], Field(description="The referee's protocol.")),
+        game=(Literal[game], Field(description="The game of the match.")),
+        players=(int, Field(ge=2, description="Seats at the table.")),
         games=(int, Field(ge=1, description="Games planned (a match may stop earlier).")),
-        rules=(hello_rules, ...),
-        time=(Time, ...),
+        rules=(hello_rules, Field(description="Every rule field with its value.")),
+        time=(Time, Field(description="The time control.")),
+    )
+    words = ", ".join(get_args(end_reason))
+    result = _model(
+        f"{title}Result",
+        Result,
+        reason=(end_reason, Field(description=f"Why the game ended: {words}.")),
     )
     request = _model(
         f"{title}Request",
         Exact,
-        type=(Literal["request"], ...),
-        id=(int, Field(ge=1)),
+        type=(Literal["request"], Field(description="A decision of yours: answer it.")),
+        id=(int, Field(ge=1, description="Echo it in your action.")),
         events=(
             GenericAlias(list, (event,)) | None,
             optional_key('Left out when your hello\'s "omit" names "events".'),
         ),
         view=(view | None, optional_key('Left out when your hello\'s "omit" names "view".')),
-        legal=(GenericAlias(list, (action,)), Field(min_length=1)),
-        clock=(Clock, ...),
+        legal=(
+            GenericAlias(list, (action,)),
+            Field(min_length=1, description="Every action you may take: send one unchanged."),
+        ),
+        clock=(Clock, Field(description="Your time for this move.")),
     )
     game_end = _model(
         f"{title}GameEnd",
         Exact,
-        type=(Literal["game_end"], ...),
-        game=(int, Field(ge=0)),
+        type=(Literal["game_end"], Field(description="The game is over; no answer.")),
+        game=(int, Field(ge=0, description="The game's number within the match, from 0.")),
         events=(
             GenericAlias(list, (event,)) | None,
             optional_key('Left out when your hello\'s "omit" names "events".'),
         ),
-        result=(Result, ...),
+        result=(result, Field(description="The result after the fault policy.")),
     )
     event_model = _model(f"{title}Event", Exact, event=(event, ...))
     return {
@@ -168,23 +193,45 @@ COMMON: dict[str, type[BaseModel]] = {
 """Messages whose shape does not depend on the game."""
 
 
-def _schema(model: type[BaseModel], name: str) -> dict[str, Any]:
+EXACT_PARTS = frozenset({"rules"})
+"""The parts the published document keeps exact: a rules file with an unknown key is refused."""
+
+
+def _schema(model: type[BaseModel], name: str, exact: bool) -> dict[str, Any]:
     schema = model.model_json_schema(mode="serialization" if name == "rules" else "validation")
     if name == "event":  # the wrapper exists only to name the union: publish the union itself
         inner = schema["properties"]["event"]
         schema = {"$defs": schema.get("$defs", {}), **inner, "title": model.__name__}
+    if not exact and name not in EXACT_PARTS:
+        _allow_other_keys(schema)
     return {"$schema": SCHEMA_DIALECT, **schema}
 
 
-def protocol_schemas(game: str | None = None) -> dict[str, Any]:
-    """One JSON document: the common messages and each game's part (or one game's)."""
+def _allow_other_keys(schema: Any) -> None:
+    """Every object in ``schema`` that forbids other keys allows them (in place)."""
+    if isinstance(schema, dict):
+        if schema.get("additionalProperties") is False:
+            schema["additionalProperties"] = True
+        for value in schema.values():
+            _allow_other_keys(value)
+    elif isinstance(schema, list):
+        for value in schema:
+            _allow_other_keys(value)
+
+
+def protocol_schemas(game: str | None = None, *, exact: bool = False) -> dict[str, Any]:
+    """One JSON document: the common messages and each game's part (or one game's).
+
+    Published (the default): the referee's messages allow keys they do not list, as protocol.md
+    tells bots to expect. ``exact``: they list every key the engines send and no other, for the
+    test suite's transcripts (the module's docstring says why both)."""
     games = GAME_NAMES if game is None else (game,)
     document: dict[str, Any] = {
         "protocol": PROTOCOL_VERSION,
-        "common": {name: _schema(model, name) for name, model in COMMON.items()},
+        "common": {name: _schema(model, name, exact) for name, model in COMMON.items()},
     }
     for name in games:
-        document[name] = {part: _schema(m, part) for part, m in game_models(name).items()}
+        document[name] = {part: _schema(m, part, exact) for part, m in game_models(name).items()}
     return document
 
 

@@ -1,4 +1,4 @@
-"""What both engines' messages share: the strictness of what the referee sends, seats, scores.
+"""What both engines' messages share: the strictness of what the referee sends, and seats.
 
 Each game's events, views and actions are modelled beside the engine that makes them
 (thousand/cards/messages.py, thousand/dice/messages.py) and reached through its ``GameSpec``:
@@ -9,7 +9,7 @@ as JSON Schemas and held against real transcripts; the engines themselves build 
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, NamedTuple
+from typing import Annotated, Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -33,23 +33,22 @@ def optional_key(description: str) -> Any:
 
 
 class Exact(BaseModel):
-    """What the referee sends: every key listed, no other."""
+    """What the referee sends: every key listed, no other.
+
+    Exact so that the test suite's transcripts (tests/protocol) catch a key an engine adds
+    without a change here. What is published to bot authors is not exact: protocol.md tells a
+    bot to ignore unknown keys, so the published schemas of the referee's messages allow them
+    (referee/players/schema.py, ``protocol_schemas``)."""
 
     model_config = ConfigDict(extra="forbid")
 
 
-class Score(Exact):
-    type: Literal["score"]
-    seat: Seat
-    delta: int
-    score: int
-    reason: str
-
-
 class GameMessages(NamedTuple):
     """One game's part of the protocol: the union of its events (discriminated by ``type``),
-    the view a seat is sent, and the shape of its actions."""
+    the view a seat is sent, the shape of its actions, and the Literal type of the reasons its
+    games end for (a result's ``reason``)."""
 
     event: Any
     view: type[BaseModel]
     action: type[BaseModel]
+    end_reason: Any

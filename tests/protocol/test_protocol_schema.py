@@ -2,8 +2,12 @@
 
 Real matches of both games under several rule sets are played by the helper bot in every seat,
 logging every line it receives and sends; every line must validate against the schema of its
-message (with a JSON Schema validator, on the document the command prints, not on the models
-behind it), and every preset's rules against the game's rules schema.
+message (with a JSON Schema validator, on a JSON document, not on the models behind it), and
+every preset's rules against the game's rules schema. The lines are held to the *exact*
+document (``protocol_schemas(exact=True)``: no key the models do not list), so that a key an
+engine adds without a change of the models fails here; the published document differs from it
+only in allowing other keys in what the referee sends (tested below), so every line that
+passes the exact one passes the published one.
 
 The transcripts' length is part of the claim: shorter matches (one game instead of two, 20
 rounds instead of 40, fewer deals) leave out message shapes that these show (barrel events,
@@ -56,8 +60,15 @@ Checks = dict[str, dict[str, Draft202012Validator]]
 
 
 @pytest.fixture(scope="module")
-def checks(document: dict[str, Any]) -> Checks:
+def exact() -> dict[str, Any]:
+    """The exact document: every key the engines send, and no other."""
+    return protocol_schemas(exact=True)
+
+
+@pytest.fixture(scope="module")
+def checks(exact: dict[str, Any]) -> Checks:
     """Each message schema's validator, built once for the module's matches."""
+    document = exact
     common = document["common"]
     built: Checks = {}
     for game in GAME_NAMES:
@@ -121,12 +132,12 @@ def test_every_line_of_a_real_match_validates(
     assert kinds["out:action"] == kinds["in:request"]
 
 
-def test_a_remembered_pass_is_the_same_verdict(document: dict[str, Any]) -> None:
+def test_a_remembered_pass_is_the_same_verdict(exact: dict[str, Any]) -> None:
     """``schema_validator`` skips only a repeat of a value that passed: a value that fails is
     refused every time, with the errors of a validator that remembers nothing."""
     event = {"type": "bolt", "seat": 1, "bolts": 2, "counted": True}
-    remembering = schema_validator(document["dice"]["request"])
-    plain = validator(document["dice"]["request"])
+    remembering = schema_validator(exact["dice"]["request"])
+    plain = validator(exact["dice"]["request"])
     request = {
         "type": "request",
         "id": 1,
@@ -140,19 +151,26 @@ def test_a_remembered_pass_is_the_same_verdict(document: dict[str, Any]) -> None
         assert errors(remembering, bad) == errors(plain, bad) != []
 
 
-def test_the_schemas_refuse_what_the_engines_never_send(document: dict[str, Any]) -> None:
-    """The schemas are exact, not permissive: an unknown key, a null where a key is left out,
-    a wrong type all fail (so the transcript test above can catch a drift)."""
-    dice_event = validator(document["dice"]["event"])
-    good = {"type": "bolt", "seat": 1, "bolts": 2, "counted": True}
-    assert not errors(dice_event, good)
-    assert errors(dice_event, {**good, "extra": 1})
-    assert errors(dice_event, {**good, "counted": "yes"})
-    cards_action = validator(document["cards"]["action"])
-    assert not errors(cards_action, {"type": "play", "card": "KH", "marriage": True})
-    assert errors(cards_action, {"type": "play", "card": "KH", "marriage": None})
-    assert errors(cards_action, {"type": "play", "card": "1H"})
-    assert errors(validator(document["dice"]["view"]), {"game": "dice"})
+def test_the_schemas_refuse_what_the_engines_never_send(
+    exact: dict[str, Any], document: dict[str, Any]
+) -> None:
+    """The exact schemas are not permissive: an unknown key, a null where a key is left out, a
+    wrong type, a word no engine writes all fail (so the transcript test above can catch a
+    drift). The published ones refuse the same, but for the unknown key."""
+    for strict, each in ((True, exact), (False, document)):
+        dice_event = validator(each["dice"]["event"])
+        good = {"type": "bolt", "seat": 1, "bolts": 2, "counted": True}
+        assert not errors(dice_event, good)
+        assert bool(errors(dice_event, {**good, "extra": 1})) == strict
+        assert errors(dice_event, {**good, "counted": "yes"})
+        turn_end = {"type": "turn_end", "seat": 0, "total": 0, "recorded": 0, "why": "zero"}
+        assert not errors(dice_event, turn_end)
+        assert errors(dice_event, {**turn_end, "why": "bored"})
+        cards_action = validator(each["cards"]["action"])
+        assert not errors(cards_action, {"type": "play", "card": "KH", "marriage": True})
+        assert errors(cards_action, {"type": "play", "card": "KH", "marriage": None})
+        assert errors(cards_action, {"type": "play", "card": "1H"})
+        assert errors(validator(each["dice"]["view"]), {"game": "dice"})
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
@@ -191,10 +209,11 @@ def test_one_game_and_files(tmp_path: Path, document: dict[str, Any]) -> None:
 
 
 PUBLISHED = Path(__file__).parent / "data" / "protocol-schemas.json"
-"""`thousand protocol schema` as printed on 2026-12-03 (f2ec80e), when each game's message
-models still lived in referee/players/schema.py. Bots in other languages generate their types
-from these schemas, so a change of the models' place or of pydantic must not change a byte;
-a deliberate change of the protocol regenerates the file (`thousand protocol schema >
+"""`thousand protocol schema` as printed on 2026-12-06 (issue 31: the referee's messages allow
+other keys, the words of why/reason/phase are enums, every field has a description); first
+written on 2026-12-03 (f2ec80e). Bots in other languages generate their types from these
+schemas, so a change of the models' place or of pydantic must not change a byte; a deliberate
+change of the protocol regenerates the file (`thousand protocol schema >
 tests/protocol/data/protocol-schemas.json`) and says so in protocol.md."""
 
 
