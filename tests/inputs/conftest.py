@@ -219,8 +219,10 @@ def make_replay(
     seed: int = SHORT_SEED,
     rules: dict[str, Any] | None = SHORT_RULES,
 ) -> Path:
-    """One real replay, written by the real command: a game of dice between two built-in random
-    bots (or the bots given in ``extra``), under ``rules`` (None: the classic preset)."""
+    """One real replay, written by the real command's code in this process (a replay is the
+    same file from either; issue 29: no interpreter start-up): a game of dice between two
+    built-in random bots (or the bots given in ``extra``, real processes), under ``rules``
+    (None: the classic preset)."""
     args: list[object] = ["match", "--game", "dice", "--games", "1", "--seed", seed]
     args += ["--replays", folder]
     if rules is not None:
@@ -230,7 +232,7 @@ def make_replay(
         args += ["--rules", rules_file]
     if gzip:
         args.append("--gzip")
-    done = run(*args, *extra, "builtin:random", "builtin:random")
+    done = invoke(*args, *extra, "builtin:random", "builtin:random")
     assert done.returncode == 0, done.explain()
     (replay,) = replays_in(folder)
     return replay
