@@ -23,7 +23,8 @@ from tests.requirements import c_compiler
 PROJECT = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "src", "referee")
 
 
-def _wheel(tmp_path: Path, **env: str) -> tuple[list[str], str]:
+def _copy(tmp_path: Path) -> Path:
+    """The project as a user's checkout holds it, without this one's build/ (no cache)."""
     copy = tmp_path / "project"
     copy.mkdir()
     for name in PROJECT:
@@ -32,8 +33,14 @@ def _wheel(tmp_path: Path, **env: str) -> tuple[list[str], str]:
             shutil.copytree(source, copy / name, ignore=shutil.ignore_patterns("__pycache__"))
         else:
             shutil.copy2(source, copy / name)
+    return copy
+
+
+def _build(copy: Path, out: Path, **env: str) -> tuple[Path, str]:
+    """pip's build of the checkout in place (build/ stays in it, as between the quick start's
+    two commands): the wheel and the build's output."""
     done = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "-w", str(tmp_path), "."],
+        [sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "-w", str(out), "."],
         cwd=copy,
         env={**os.environ, **env},
         capture_output=True,
@@ -42,9 +49,14 @@ def _wheel(tmp_path: Path, **env: str) -> tuple[list[str], str]:
         timeout=600,
     )
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    (wheel,) = tmp_path.glob("thousand-*.whl")
+    (wheel,) = out.glob("thousand-*.whl")
+    return wheel, done.stdout + done.stderr
+
+
+def _wheel(tmp_path: Path, **env: str) -> tuple[list[str], str]:
+    wheel, output = _build(_copy(tmp_path), tmp_path, **env)
     with zipfile.ZipFile(wheel) as archive:
-        return archive.namelist(), done.stdout + done.stderr
+        return archive.namelist(), output
 
 
 def _assert_pure(names: list[str]) -> None:
