@@ -240,11 +240,7 @@ def prepare_match(request: MatchRequest, *, warn: Say, note: Say) -> MatchSessio
         # Everything but the output options comes from the run's manifest: the same bots
         # (checked by digest), seed, rules and clocks, so the games still to play are the
         # games the interrupted run would have played.
-        if request.bots:
-            raise RunRefused("--resume takes the bots from the run's manifest: give no BOT")
-        resumed = resume_run(request.resume, "match")
-        if resumed.warning is not None:
-            warn(resumed.warning)
+        resumed = open_resumed(request.resume, request.bots, "match", warn)
         request = _from_manifest(request, resumed)
     elif not request.bots:
         raise RunRefused("give the BOTs of the match (or --resume DIR)")
@@ -281,11 +277,7 @@ def prepare_match(request: MatchRequest, *, warn: Say, note: Say) -> MatchSessio
         config = dataclasses.replace(
             config, only=tuple(index for index in range(total) if index not in kept)
         )
-        note(
-            f"resuming {for_terminal(str(resumed.folder))}: "
-            f"{count(len(previous), 'game')} finished, {count(len(config.only or ()), 'game')} "
-            "to play"
-        )
+        note(resuming(resumed.folder, len(previous), len(config.only or ())))
     elif replay_dir is not None:
         _write_manifest(request, specs, config)
     session = _session(request, config, sprt, previous, log_dir, temporary, resumed is not None)
@@ -304,6 +296,24 @@ def _open_cluster(executor: str) -> Any:
         return open_cluster(executor)
     except ValueError as error:
         raise RunRefused(str(error)) from None
+
+
+def open_resumed(folder: Path, bots: tuple[str, ...], kind: str, warn: Say) -> ResumedRun:
+    """The run a ``--resume`` names, its bots checked by digest against its manifest (which
+    alone says what they are: a BOT given as well is refused, not ignored)."""
+    if bots:
+        raise RunRefused("--resume takes the bots from the run's manifest: give no BOT")
+    resumed = resume_run(folder, kind)
+    if resumed.warning is not None:
+        warn(resumed.warning)
+    return resumed
+
+
+def resuming(folder: Path, finished: int, to_play: int) -> str:
+    return (
+        f"resuming {for_terminal(str(folder))}: {count(finished, 'game')} finished, "
+        f"{count(to_play, 'game')} to play"
+    )
 
 
 def _sprt(request: MatchRequest) -> Sprt | None:

@@ -32,7 +32,6 @@ from referee.games.resume import (
     RunManifest,
     finished_games,
     logs_folder,
-    resume_run,
     time_to_json,
     write_manifest,
 )
@@ -49,7 +48,14 @@ from referee.games.tournament_report import tournament_document
 from referee.players.botspec import parse_bot
 from referee.players.players import TimeControl
 from referee.players.sandbox import Sandbox, resolve
-from referee.runs.match import RunRefused, Say, check_seats, unfair_duplicate
+from referee.runs.match import (
+    RunRefused,
+    Say,
+    check_seats,
+    open_resumed,
+    resuming,
+    unfair_duplicate,
+)
 from referee.safetext import for_terminal
 from thousand.registry import game_spec
 from thousand.rules_io import load_rules
@@ -166,11 +172,7 @@ def prepare_tournament(request: TournamentRequest, *, warn: Say, note: Say) -> T
     ``ThousandError`` (one line for a person) for anything wrong."""
     previous: dict[int, dict[int, GameOutcome]] | None = None
     if request.resume is not None:
-        if request.bots:
-            raise RunRefused("--resume takes the bots from the run's manifest: give no BOT")
-        resumed = resume_run(request.resume, "tournament")
-        if resumed.warning is not None:
-            warn(resumed.warning)
+        resumed = open_resumed(request.resume, request.bots, "tournament", warn)
         plan = _from_manifest(resumed)
         previous = _finished(plan, resumed.folder)
     else:
@@ -198,10 +200,8 @@ def prepare_tournament(request: TournamentRequest, *, warn: Say, note: Say) -> T
     session = TournamentSession(plan, tables, None, log_root, BotLabels(plan.bots))
     if previous is not None:
         _keep(session, previous)
-        note(
-            f"resuming {for_terminal(str(plan.folder))}: {count(session.kept, 'game')} "
-            f"finished, {count(session.total - session.kept, 'game')} to play"
-        )
+        assert plan.folder is not None
+        note(resuming(plan.folder, session.kept, session.total - session.kept))
     return session
 
 
