@@ -2,24 +2,52 @@
 
 Prints, for each game and player count: games/s, decisions/s, and for cards deals/s (a card
 game is many deals; strong bots simulate deals, so deals/s is the figure that matters there).
-Usage: python bench/engine.py [--seconds S]  (every preset configuration below is measured)
+Then the yardstick (issue 35): the classic card deal and dice turn written straight in
+bench/bare.py, beside the engines playing the same rules with the same policy, in the same run,
+as a ratio engine ÷ bare (time per deal or per decision: the engines' overhead, comparable
+across machines). Cards are compared on played-out deals: the policy is uniform among the legal
+actions but never redeal or concede (drawn again when it hits one, which keeps it uniform over
+the rest), since the bare deal always plays its 8 tricks.
+Usage: python bench/engine.py [--seconds S] [--rounds R] [--bare-only]
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import platform
 import random
+import statistics
 import sys
 import time
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
 
+import thousand.cards.state as card_state
 from thousand.game import CHANCE, OVER
 from thousand.play import new_state
 
 
-def play(game: str, players: int, preset: str, seed: int) -> tuple[int, int]:
-    """Play one game; return (decisions, deals)."""
+def _load_bare() -> ModuleType:
+    """bench/bare.py by its path: bench/ is not a package, and the yardstick sits beside this."""
+    spec = importlib.util.spec_from_file_location("bench_bare", Path(__file__).with_name("bare.py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+bare = _load_bare()
+
+NOT_PLAYED_OUT = frozenset({"redeal", "concede"})
+
+
+def play(
+    game: str, players: int, preset: str, seed: int, played_out: bool = False
+) -> tuple[int, int]:
+    """Play one game; return (decisions, deals). ``played_out``: never redeal nor concede."""
     state = new_state(game, preset, players)
     rng = random.Random(seed)
     decisions = deals = 0
@@ -33,15 +61,24 @@ def play(game: str, players: int, preset: str, seed: int) -> tuple[int, int]:
         else:
             legal = state.legal_actions()
             action = legal[rng.randrange(len(legal))]
+            while played_out and action["type"] in NOT_PLAYED_OUT:
+                action = legal[rng.randrange(len(legal))]
             decisions += 1
         state.apply(action)
 
 
-def measure(game: str, players: int, preset: str, seconds: float) -> dict[str, float]:
+def measure(
+    game: str,
+    players: int,
+    preset: str,
+    seconds: float,
+    one: Callable[[int], tuple[int, int]] | None = None,
+) -> dict[str, float]:
+    """Games for ``seconds``; ``one(seed)`` -> (decisions, deals) replaces the engine's game."""
     games = decisions = deals = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        d, k = play(game, players, preset, games)
+        d, k = one(games) if one is not None else play(game, players, preset, games)
         games += 1
         decisions += d
         deals += k
@@ -54,12 +91,55 @@ def measure(game: str, players: int, preset: str, seconds: float) -> dict[str, f
     }
 
 
+YARDSTICK: tuple[
+    tuple[str, str, Callable[[int], tuple[int, int]], Callable[[int], tuple[int, int]]], ...
+] = (
+    (
+        "cards classic 3p played out, deals/s",
+        "deals_s",
+        lambda seed: play("cards", 3, "classic", seed, played_out=True),
+        bare.card_game,
+    ),
+    (
+        "dice classic 3p, decisions/s",
+        "decisions_s",
+        lambda seed: play("dice", 3, "classic", seed),
+        bare.dice_game,
+    ),
+)
+"""(what, figure, the engine's game, the bare game): each pair measured back to back."""
+
+
+def yardstick(seconds: float, rounds: int) -> None:
+    """The engines beside the bare loops, interleaved round by round; the median ratio."""
+    print(f"yardstick (bench/bare.py), {rounds} round(s) of {seconds:g} s each side, interleaved:")
+    for what, figure, engine_game, bare_game in YARDSTICK:
+        ratios = []
+        for r in range(rounds):
+            engine = measure("", 0, "", seconds, engine_game)[figure]
+            loop = measure("", 0, "", seconds, bare_game)[figure]
+            ratios.append(loop / engine)
+            print(
+                f"  {what} round {r + 1}: engine {engine:11,.0f}  bare {loop:11,.0f}"
+                f"  engine ÷ bare {loop / engine:5.2f}×",
+                flush=True,
+            )
+        print(f"  {what}: median engine ÷ bare {statistics.median(ratios):.2f}×", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=5.0, help="per configuration")
+    parser.add_argument("--rounds", type=int, default=1, help="yardstick rounds (median shown)")
+    parser.add_argument("--bare-only", action="store_true", help="only the yardstick")
     args = parser.parse_args()
     os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     print(f"python {platform.python_version()} on {platform.machine()}, pinned to one core")
+    compiled = not str(getattr(card_state, "__file__", "")).endswith(".py")
+    print(f"card engine: {'compiled' if compiled else 'pure Python'}")
+    if args.bare_only:
+        yardstick(args.seconds, args.rounds)
+        sys.exit(0)
     configurations = [
         ("cards", 3, "classic"),
         ("cards", 3, "everything"),
@@ -81,6 +161,7 @@ def main() -> None:
         if game == "cards":
             line += f" {figures['deals_s']:9,.0f} deals/s"
         print(line, f"({figures['games']} games)", flush=True)
+    yardstick(args.seconds, args.rounds)
     sys.exit(0)
 
 
