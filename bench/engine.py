@@ -7,7 +7,9 @@ bench/bare.py, beside the engines playing the same rules with the same policy, i
 as a ratio engine ÷ bare (time per deal or per decision: the engines' overhead, comparable
 across machines). Cards are compared on played-out deals: the policy is uniform among the legal
 actions but never redeal or concede (drawn again when it hits one, which keeps it uniform over
-the rest), since the bare deal always plays its 8 tricks.
+the rest), since the bare deal always plays its 8 tricks; and once more with the mover's view
+built at every decision, as play_game and the referee build it (the bare loop builds none, so
+that row prices the view).
 Usage: python bench/engine.py [--seconds S] [--rounds R] [--bare-only]
 """
 
@@ -45,9 +47,10 @@ NOT_PLAYED_OUT = frozenset({"redeal", "concede"})
 
 
 def play(
-    game: str, players: int, preset: str, seed: int, played_out: bool = False
+    game: str, players: int, preset: str, seed: int, played_out: bool = False, views: bool = False
 ) -> tuple[int, int]:
-    """Play one game; return (decisions, deals). ``played_out``: never redeal nor concede."""
+    """Play one game; return (decisions, deals). ``played_out``: never redeal nor concede;
+    ``views``: the mover's view built at every decision, as play_game and the referee do."""
     state = new_state(game, preset, players)
     rng = random.Random(seed)
     decisions = deals = 0
@@ -59,6 +62,8 @@ def play(
             action = state.sample_chance(rng)
             deals += action["type"] == "deal"
         else:
+            if views:
+                state.view(to_move)
             legal = state.legal_actions()
             action = legal[rng.randrange(len(legal))]
             while played_out and action["type"] in NOT_PLAYED_OUT:
@@ -98,6 +103,12 @@ YARDSTICK: tuple[
         "cards classic 3p played out, deals/s",
         "deals_s",
         lambda seed: play("cards", 3, "classic", seed, played_out=True),
+        bare.card_game,
+    ),
+    (
+        "cards classic 3p played out, a view each decision, deals/s",
+        "deals_s",
+        lambda seed: play("cards", 3, "classic", seed, played_out=True, views=True),
         bare.card_game,
     ),
     (
