@@ -134,14 +134,12 @@ class MatchSession:
     an interrupted run still reports them)."""
 
     config: MatchConfig
-    request: MatchRequest
     sprt: Sprt | None
     tally: SprtTally | None
     previous: list[GameOutcome]
     labels: BotLabels
     log_dir: Path
     temporary_logs: bool
-    resumed: bool
     cluster: Any = None
     done: list[GameOutcome] = field(default_factory=list)
     stopped: list[str] = field(default_factory=list)
@@ -280,7 +278,7 @@ def prepare_match(request: MatchRequest, *, warn: Say, note: Say) -> MatchSessio
         note(resuming(resumed.folder, len(previous), len(config.only or ())))
     elif replay_dir is not None:
         _write_manifest(request, specs, config)
-    session = _session(request, config, sprt, previous, log_dir, temporary, resumed is not None)
+    session = _session(config, sprt, previous, log_dir, temporary)
     session.cluster = cluster
     return session
 
@@ -403,13 +401,11 @@ def _write_manifest(request: MatchRequest, specs: list[BotSpec], config: MatchCo
 
 
 def _session(
-    request: MatchRequest,
     config: MatchConfig,
     sprt: Sprt | None,
     previous: list[GameOutcome],
     log_dir: Path,
     temporary: bool,
-    resumed: bool,
 ) -> MatchSession:
     labels = BotLabels(config.bots)
     for outcome in previous:
@@ -421,16 +417,7 @@ def _session(
         for outcome in previous:
             tally.add(outcome)
     session = MatchSession(
-        config,
-        request,
-        sprt,
-        tally,
-        previous,
-        labels,
-        log_dir,
-        temporary,
-        resumed,
-        done=list(previous),
+        config, sprt, tally, previous, labels, log_dir, temporary, done=list(previous)
     )
     if previous and session._decided():
         # The interrupted run had already decided: nothing left to play.
