@@ -35,6 +35,10 @@ MAX_SEATS = 8
 """Seats at a table: the most any game's rules allow (the dice game's eight)."""
 MAX_CONCURRENCY = 256
 """Tables at once: each runs every bot of the match as its own process."""
+MAX_MATCHES = 10_000_000
+"""Matches of one ladder run (--matches, --total): years of play at a match a second."""
+MAX_LISTED = 100_000
+"""Rows a listing prints (ladder games --last)."""
 
 
 class FiniteFloat(click.FloatRange):

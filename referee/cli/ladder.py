@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import click
 
 from referee.cli import ladder_server
-from referee.cli.bounds import MAX_SEATS, int_range, time_options
+from referee.cli.bounds import MAX_LISTED, MAX_MATCHES, MAX_SEATS, int_range, time_options
 from referee.cli.options import (
     concurrency_option,
     executor_option,
@@ -398,11 +398,11 @@ def _parse_until(text: str) -> float:
 
 @ladder.command("run")
 @click.argument("db", type=click.Path(dir_okay=False))
-@click.option("--matches", type=click.IntRange(min=1), default=None, help="Play N matches.")
+@click.option("--matches", type=int_range(1, MAX_MATCHES), default=None, help="Play N matches.")
 @click.option("--until", default=None, help="Stop scheduling at this time (ISO, or HH:MM).")
 @click.option(
     "--total",
-    type=click.IntRange(min=1),
+    type=int_range(1, MAX_MATCHES),
     default=None,
     help="Stop once the ladder holds N finished matches (a restart completes it).",
 )
@@ -646,7 +646,7 @@ def ladder_standings(
 @ladder.command("games")
 @click.argument("db", type=click.Path(dir_okay=False))
 @click.option("--bot", default=None, help="Only matches of this entrant.")
-@click.option("--last", type=click.IntRange(min=1), default=20, show_default=True)
+@click.option("--last", type=int_range(1, MAX_LISTED), default=20, show_default=True)
 @click.option("--json", "as_json", is_flag=True)
 def ladder_games(db: str, bot: str | None, last: int, as_json: bool) -> None:
     """List matches (newest first) with their replay files."""

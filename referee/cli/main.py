@@ -295,7 +295,7 @@ def bots() -> None:
 @click.option(
     "--games",
     "max_games",
-    type=click.IntRange(min=1),
+    type=int_range(1, MAX_GAMES),
     default=12,
     show_default=True,
     help="At most this many games per rule set.",

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from referee.cli.bounds import seconds
+from referee.cli.bounds import MAX_SEATS, int_range, seconds
 from referee.cli.extras import need_server
 from referee.cli.options import game_option, rules_option, seed_option
 
@@ -31,7 +31,9 @@ def _refuse_clock(context: click.Context, parameter: click.Parameter, value: str
 @click.argument("bots", nargs=-1, required=True, metavar="BOT [BOT...]")
 @game_option
 @rules_option
-@click.option("--seat", type=click.IntRange(min=0), default=0, show_default=True, help="Your seat.")
+@click.option(
+    "--seat", type=int_range(0, MAX_SEATS - 1), default=0, show_default=True, help="Your seat."
+)
 @seed_option("Replay the same deals. Default: a fresh secret seed.")
 @click.option(
     "--replays",

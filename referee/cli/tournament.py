@@ -14,7 +14,7 @@ import click
 import orjson
 from rich.console import Console
 
-from referee.cli.bounds import int_range, time_options
+from referee.cli.bounds import MAX_SEATS, int_range, time_options
 from referee.cli.options import (
     concurrency_option,
     game_option,
@@ -50,7 +50,7 @@ MAX_GAMES_PER_TABLE = 10_000
 @rules_option
 @click.option(
     "--players",
-    type=int_range(2, 8),
+    type=int_range(2, MAX_SEATS),
     default=None,
     help="Seats at a table (default: the rules' own number, 3 where they allow several).",
 )

@@ -42,6 +42,28 @@ LADDER_OPTIONS = [
     "--max-open-files",
     "--max-file-size",
 ]
+OTHER_OPTIONS = (
+    [
+        (("tournament", *["builtin:random"] * 3), option)
+        for option in ("--players", "--games-per-table", "--concurrency", "--time-bank")
+    ]
+    + [
+        (("ladder", "run", "absent.db"), option)
+        for option in ("--matches", "--total", "--concurrency")
+    ]
+    + [
+        (("ladder", "games", "absent.db"), "--last"),
+        (("ladder", "serve", "absent.db"), "--concurrency"),
+        (("ladder", "serve", "absent.db"), "--build-seconds"),
+        (("bots", "check", "builtin:random"), "--games"),
+        (("bots", "check", "builtin:random"), "--time-per-move"),
+        (("play", "builtin:random"), "--seat"),
+        (("play", "builtin:random"), "--pace"),
+        (("play", "builtin:random"), "--time-bank"),
+    ]
+)
+"""The numbers of the other commands: the same finite ranges, refused before any file, bot or
+server is touched (the databases named do not exist)."""
 ADDRESS_SPACE = 2 << 30
 """A value that slipped through and planned millions of games fails fast instead of swapping."""
 
@@ -101,6 +123,13 @@ def answers(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
             where = folder()
             argv = _ladder_argv(where / "contest.db", option, value)
             cases[f"ladder {option} {value}"] = {"cwd": str(where), "argv": argv}
+    for command, option in OTHER_OPTIONS:
+        for value in BAD:
+            argv = [*command, option, value]
+            cases[f"{' '.join(command[:2])} {option} {value}"] = {
+                "cwd": str(folder()),
+                "argv": argv,
+            }
     cases["largest"] = {"cwd": str(folder()), "argv": LARGEST}
     for game, field in ENDLESS:
         where = folder()
@@ -147,6 +176,17 @@ def test_ladder_init_refuses_an_unbounded_number(
     done = answers[f"ladder {option} {value}"]
     _one_error_line(done, option)
     assert not (done["cwd"] / "contest.db").exists()
+
+
+@pytest.mark.parametrize("value", BAD)
+@pytest.mark.parametrize(("command", "option"), OTHER_OPTIONS)
+def test_every_other_command_refuses_an_unbounded_number(
+    command: tuple[str, ...], option: str, value: str, answers: dict[str, Any]
+) -> None:
+    done = answers[f"{' '.join(command[:2])} {option} {value}"]
+    _one_error_line(done, option)
+    assert done["returncode"] == 2  # click's usage error: nothing was started
+    assert not any(done["cwd"].iterdir())  # no database, replay or log was made
 
 
 def test_the_largest_allowed_values_are_accepted(answers: dict[str, Any]) -> None:
