@@ -29,9 +29,8 @@ from __future__ import annotations
 
 import random
 
-SUIT_CARDS = (0x3F, 0x3F << 6, 0x3F << 12, 0x3F << 18)
-"""Card ``c`` is ``suit * 6 + rank``, ranks 9 J Q K T A low to high, as in the engine."""
 POINTS = (0, 2, 3, 4, 10, 11) * 4
+"""Card ``c`` is ``suit * 6 + rank``, ranks 9 J Q K T A low to high, as in the engine."""
 MARRIAGES = (40, 60, 80, 100)
 QUEEN, KING = 2, 3
 
