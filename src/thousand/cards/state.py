@@ -836,7 +836,10 @@ class CardState:
         points = POINTS[trick[0]] + POINTS[trick[1]] + (POINTS[trick[2]] if len(trick) == 3 else 0)
         self.taken_points[winner] += points
         self.tricks_won[winner] += 1
-        self.last_trick = list(zip(self.trick_seats, trick, strict=True))
+        # by index: compiled, zip(strict=True) is a generic call; leaving it out of the 8 tricks
+        # of a deal took bench/engine.py's played-out row from 1.60x to 1.49x a bare deal
+        seats = self.trick_seats
+        self.last_trick = [(seats[i], trick[i]) for i in range(len(trick))]
         events.append(
             {
                 "type": "trick",
