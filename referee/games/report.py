@@ -205,6 +205,7 @@ def print_pairwise(document: dict[str, Any], console: Console) -> None:
         ("A ahead", "right"),
         ("A ahead rate", "right"),
         ("Elo A − B", "right"),
+        ("LOS", "right"),
     ):
         table.add_column(column, justify=justify)  # type: ignore[arg-type]
     bots = document["bots"]
@@ -217,6 +218,7 @@ def print_pairwise(document: dict[str, Any], console: Console) -> None:
             str(round(h2h["win_rate"] * h2h["games"])),
             _win_rate(h2h),
             _elo_range(h2h),
+            f"{100 * h2h['los']:.1f}%",
         )
     console.print(table)
 

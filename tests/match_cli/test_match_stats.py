@@ -214,6 +214,12 @@ def test_three_bots_get_the_head_to_head_table(marker: str, tmp_path: Path) -> N
     names = ["0: random", "1: builtin:first", "2: builtin:random"]
     for a, b in [(0, 1), (0, 2), (1, 2)]:
         assert re.search(rf"{re.escape(names[a])}\s*│\s*{re.escape(names[b])}", table), table
+    # Each pair's LOS, as --json gives it, at the end of its row (issue 31: beside Elo).
+    assert "LOS" in table.splitlines()[2], table
+    for row in rows:
+        a, b = row["bots"]
+        line = next(line for line in table.splitlines() if names[a] in line and names[b] in line)
+        assert line.rstrip(" │").endswith(f"{100 * row['los']:.1f}%"), line
 
 
 def test_a_rotated_duel_states_los_and_the_pairing_gain_once(marker: str, tmp_path: Path) -> None:
