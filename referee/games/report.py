@@ -163,15 +163,17 @@ def _elo(value: float | None, unbounded: str) -> str:
     return unbounded if value is None else f"{value:+.0f}"
 
 
-def _win_rate(h2h: dict[str, Any]) -> str:
+def _win_rate(h2h: dict[str, Any], said: str = "95% CI ") -> str:
+    """The rate and its interval; ``said`` names the interval (a table's header may say it
+    once instead)."""
     low, high = h2h["win_rate_95"]
-    return f"{100 * h2h['win_rate']:.1f}% (95% CI {100 * low:.1f}–{100 * high:.1f}%)"
+    return f"{100 * h2h['win_rate']:.1f}% ({said}{100 * low:.1f}–{100 * high:.1f}%)"
 
 
-def _elo_range(h2h: dict[str, Any]) -> str:
+def _elo_range(h2h: dict[str, Any], said: str = "95% CI ") -> str:
     elo_low, elo_high = h2h["elo_95"]
     point = _elo(h2h["elo"], "+∞" if h2h["win_rate"] >= 1 else "-∞")
-    return f"{point} (95% CI {_elo(elo_low, '-∞')} to {_elo(elo_high, '+∞')})"
+    return f"{point} ({said}{_elo(elo_low, '-∞')} to {_elo(elo_high, '+∞')})"
 
 
 def pentanomial_line(penta: dict[str, Any]) -> str:
@@ -203,8 +205,8 @@ def print_pairwise(document: dict[str, Any], console: Console) -> None:
         ("B", "left"),
         ("games", "right"),
         ("A ahead", "right"),
-        ("A ahead rate", "right"),
-        ("Elo A − B", "right"),
+        ("A ahead rate (95% CI)", "right"),
+        ("Elo A − B (95% CI)", "right"),
         ("LOS", "right"),
     ):
         table.add_column(column, justify=justify)  # type: ignore[arg-type]
@@ -216,8 +218,9 @@ def print_pairwise(document: dict[str, Any], console: Console) -> None:
             Text(f"{b}: {for_terminal(bots[b]['name'], NAME_LIMIT)}"),
             str(h2h["games"]),
             str(round(h2h["win_rate"] * h2h["games"])),
-            _win_rate(h2h),
-            _elo_range(h2h),
+            # The interval said once, in the header: the row fits a 120-column log.
+            _win_rate(h2h, said=""),
+            _elo_range(h2h, said=""),
             f"{100 * h2h['los']:.1f}%",
         )
     console.print(table)

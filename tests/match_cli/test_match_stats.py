@@ -220,6 +220,8 @@ def test_three_bots_get_the_head_to_head_table(marker: str, tmp_path: Path) -> N
         a, b = row["bots"]
         line = next(line for line in table.splitlines() if names[a] in line and names[b] in line)
         assert line.rstrip(" │").endswith(f"{100 * row['los']:.1f}%"), line
+        low, high = row["win_rate_95"]  # the whole row on one line of a 120-column log
+        assert f"({100 * low:.1f}–{100 * high:.1f}%)" in line, table
 
 
 def test_a_rotated_duel_states_los_and_the_pairing_gain_once(marker: str, tmp_path: Path) -> None:
