@@ -7,19 +7,13 @@ cannot start said at once, the report, the lines after it and the exit code.
 
 from __future__ import annotations
 
-import sys
-from typing import Any
-
-import orjson
-from rich.console import Console
-
-from referee.cli.progress import GameProgress
+from referee.cli.progress import GameProgress, print_document
 from referee.errors import note, report_error, warn
 from referee.games.labels import NEVER_PLAYED, never_played
 from referee.games.match import GameOutcome
 from referee.games.report import fault_log_lines, game_line, print_report
 from referee.running import Running
-from referee.runs.match import MatchRequest, MatchSession, prepare_match
+from referee.runs.match import MatchRequest, MatchSession, OnGame, prepare_match
 from referee.safetext import for_terminal
 
 
@@ -46,7 +40,7 @@ def run_match_command(request: MatchRequest, *, as_json: bool) -> int:
     if ended.error is not None:
         return report_error(session.failure(ended.error))
     outcomes, document = session.finish(ended.result)
-    _print(document, as_json)
+    print_document(document, as_json, print_report, log_width=120)
     for line in fault_log_lines(document, session.log_dir):
         note(line)
     if ended.interrupted:
@@ -60,7 +54,7 @@ def run_match_command(request: MatchRequest, *, as_json: bool) -> int:
     return 0
 
 
-def _on_game(session: MatchSession, shown: GameProgress) -> Any:
+def _on_game(session: MatchSession, shown: GameProgress) -> OnGame:
     """What the person sees of each finished game (the session has recorded it already)."""
     warned: set[int] = set()
     game = session.config.game
@@ -84,13 +78,3 @@ def _on_game(session: MatchSession, shown: GameProgress) -> Any:
         return False
 
     return on_game
-
-
-def _print(document: dict[str, Any], as_json: bool) -> None:
-    if as_json:
-        sys.stdout.buffer.write(orjson.dumps(document, option=orjson.OPT_INDENT_2) + b"\n")
-        return
-    out = Console()
-    if not out.is_terminal:
-        out = Console(width=120)  # a pipe or a log: room for the whole table
-    print_report(document, out)

@@ -1,17 +1,39 @@
-"""What a run of games shows while it plays: a live bar on a terminal's stderr, or one line
-per finished game when stdout is a log (nohup, cron, CI), as cutechess-cli prints. One
-display for ``match`` and ``tournament``, so both look and behave alike."""
+"""What a run of games shows: while it plays, a live bar on a terminal's stderr, or one line
+per finished game when stdout is a log (nohup, cron, CI), as cutechess-cli prints; at its end,
+the report or its JSON document. One display for ``match`` and ``tournament``, so both look
+and behave alike."""
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from types import TracebackType
+from typing import Any
 
+import orjson
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from referee.errors import warn, warning_line
 from referee.safetext import for_rich
+
+
+def print_document(
+    document: dict[str, Any],
+    as_json: bool,
+    report: Callable[[dict[str, Any], Console], None],
+    log_width: int,
+) -> None:
+    """The run's document as JSON on stdout, or as ``report`` draws it: on a terminal at its
+    width, in a pipe or a log at ``log_width`` (room for the whole table, never wrapped at
+    a guessed 80)."""
+    if as_json:
+        sys.stdout.buffer.write(orjson.dumps(document, option=orjson.OPT_INDENT_2) + b"\n")
+        return
+    out = Console()
+    if not out.is_terminal:
+        out = Console(width=log_width)
+    report(document, out)
 
 
 class GameProgress:

@@ -8,11 +8,8 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
 
 import click
-import orjson
-from rich.console import Console
 
 from referee.cli.bounds import MAX_SEATS, int_range, time_options
 from referee.cli.options import (
@@ -25,7 +22,7 @@ from referee.cli.options import (
     rules_option,
     seed_option,
 )
-from referee.cli.progress import GameProgress
+from referee.cli.progress import GameProgress, print_document
 from referee.cli.sandbox_options import sandbox_options
 from referee.errors import note, report_error, warn
 from referee.games.labels import NEVER_PLAYED, never_played
@@ -193,7 +190,7 @@ def run_tournament_command(
     if isinstance(ended.error, OSError):
         return report_error(session.failure(ended.error))
     outcomes, document = session.finish(ended.cancelled)
-    _print(document, as_json)
+    print_document(document, as_json, print_tournament, log_width=160)
     if html_path is not None:
         write_atomic(html_path, tournament_html(document, html_path.parent))
         if not as_json:
@@ -216,13 +213,3 @@ def _check_html(html_path: Path, force: bool) -> None:
             f"{for_terminal(str(parent))} does not exist"
         )
     check_output(html_path, [], HTML_PAGE, force)
-
-
-def _print(document: dict[str, Any], as_json: bool) -> None:
-    if as_json:
-        sys.stdout.buffer.write(orjson.dumps(document, option=orjson.OPT_INDENT_2) + b"\n")
-        return
-    out = Console()
-    if not out.is_terminal:
-        out = Console(width=160)
-    print_tournament(document, out)
