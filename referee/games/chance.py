@@ -21,6 +21,7 @@ generator, ``GameChance`` (``state.sample_chance(rng)``, ``state.chance(rng)``).
 from __future__ import annotations
 
 import functools
+import hashlib
 import hmac
 import random
 import secrets
@@ -71,6 +72,15 @@ def derive_int(seed: int, *parts: object) -> int:
     return int(derive(seed, *parts), 16)
 
 
+def commitment(seed: int) -> str:
+    """The published promise of a master seed: SHA-256 of its 32-byte big-endian form, 64 hex
+    digits. Published before any game is played and checked after the seed is revealed, it
+    shows the organiser did not pick the seed after seeing who it favours; a seed of 128
+    random bits cannot be found from it. The 32-byte form is the HMAC key's, so one seed has
+    exactly one commitment."""
+    return hashlib.sha256(_key(seed)).hexdigest()
+
+
 def generator(seed: int, *parts: object) -> random.Random:
     """A seeded generator for decisions that are not game chance (a ladder's schedule)."""
     return random.Random(derive(seed, *parts))
@@ -85,8 +95,6 @@ def _sha256_type() -> Any:
             return __import__(module).sha256
         except (ImportError, AttributeError):
             continue
-    import hashlib
-
     return hashlib.sha256
 
 
