@@ -113,6 +113,15 @@ CREATE TABLE IF NOT EXISTS ratings (
 """
 
 
+INDEXES_2 = """
+CREATE INDEX IF NOT EXISTS results_entrant ON results (entrant_id, match_id);
+CREATE INDEX IF NOT EXISTS ratings_entrant ON ratings (entrant_id, match_id);
+CREATE INDEX IF NOT EXISTS rating_events_entrant ON rating_events (entrant_id);
+"""
+"""Migration 2: what the entrant's pages, its forfeit streak and its rating chart look up by
+entrant (each primary key starts with the match)."""
+
+
 LADDER = migrations.Plan(
     "ladder",
     (
@@ -121,6 +130,13 @@ LADDER = migrations.Plan(
             "The tables of before the version was kept (SCHEMA): a ladder made then gets the "
             "number alone, a new one the tables.",
             migrations.script(SCHEMA),
+        ),
+        migrations.Migration(
+            2,
+            "Indexes for a ladder of a million matches: an entrant's results (its page, its "
+            "forfeit streak, /mine) and its rating history by entrant, newest match first, and "
+            "the rating resets by entrant; without them each of those reads every row.",
+            migrations.script(INDEXES_2),
         ),
     ),
 )
