@@ -395,19 +395,41 @@ def _replay_fail(error: Exception) -> None:
 
 @replay.command("verify", short_help="Re-run games through the engine and check them.")
 @click.argument("files", nargs=-1, required=True, metavar="FILE|DIR...")
+@seed_option(
+    "A ladder's revealed master seed: every deal and throw must also be the one it dictates "
+    "for the game the replay's origin names."
+)
+@click.option(
+    "--commitment",
+    metavar="HEX",
+    help="The SHA-256 the ladder published for its seed: the seed must be the one it promised.",
+)
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per file, one per line.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only failures and the total.")
-def replay_verify(files: tuple[str, ...], as_json: bool, quiet: bool) -> None:
+def replay_verify(
+    files: tuple[str, ...], seed: int | None, commitment: str | None, as_json: bool, quiet: bool
+) -> None:
     """Re-run every game through the engine from its recorded chance outcomes and actions.
+
+    With --seed (a ladder's master seed, revealed when its contest is over), each game's seed
+    must also be the one the master seed gives the match its header's origin names, and every
+    recorded chance outcome the one that seed draws. With --commitment the seed must first
+    match the commitment the ladder published at its start.
 
     Prints OK, or the first disagreement with its line number; exits 1 if any file fails.
     """
+    from referee.games.provenance import check_commitment
+    from referee.games.revealed import verify_against
     from referee.replay.verify import verify_file
     from referee.safetext import for_terminal
 
+    if commitment is not None:
+        if seed is None:
+            raise click.UsageError("--commitment checks a seed: give --seed too")
+        check_commitment(seed, commitment)  # a ThousandError: one line, exit 1
     failed = checked = 0
     for path in _replay_paths(files):
-        verdict = verify_file(path)
+        verdict = verify_file(path) if seed is None else verify_against(path, seed)
         checked += 1
         failed += not verdict.ok
         shown = for_terminal(str(path))
@@ -419,7 +441,8 @@ def replay_verify(files: tuple[str, ...], as_json: bool, quiet: bool) -> None:
         elif not quiet:
             click.echo(f"{shown}: OK ({verdict.steps} steps)")
     if not as_json:
-        click.echo(f"{checked - failed} of {checked} replays verified", err=True)
+        against = "" if seed is None else " against the seed"
+        click.echo(f"{checked - failed} of {checked} replays verified{against}", err=True)
     sys.exit(1 if failed else 0)
 
 

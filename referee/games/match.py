@@ -21,7 +21,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from referee.games.chance import GameChance, derive
+from referee.games.chance import GameChance
+from referee.games.provenance import Origin, plan_seed
 from referee.players.botspec import BotSpec
 from referee.players.builtin import random_choice
 from referee.players.players import Player, TimeControl, make_player
@@ -146,6 +147,10 @@ class MatchConfig:
     """Pin table i, and the bots it starts, to core ``cores[i % len(cores)]`` (``--pin``);
     empty: not pinned. The bots of a table take turns, so one core serves a table; pinned,
     no move waits for an idle core to wake up (tens of µs on a virtual machine)."""
+    origin: Origin | None = None
+    """Which match of which ladder this is (a ladder's matches only): written in every
+    replay's header, so that once the ladder's master seed is revealed anyone can recompute
+    ``seed`` from it (referee/games/provenance.py)."""
 
 
 def duplicate_seatings(players: int) -> list[tuple[int, ...]]:
@@ -173,9 +178,10 @@ def plan_game(players: int, index: int, seed: int, rotate: bool) -> GamePlan:
     if rotate:
         seatings = duplicate_seatings(players)
         group = index // len(seatings)
-        return GamePlan(index, group, derive(seed, "group", group), seatings[index % len(seatings)])
+        game_seed = plan_seed(seed, group, index, duplicate=True)
+        return GamePlan(index, group, game_seed, seatings[index % len(seatings)])
     seating = tuple((seat + index) % players for seat in range(players))
-    return GamePlan(index, index, derive(seed, "game", index), seating)
+    return GamePlan(index, index, plan_seed(seed, index, index, duplicate=False), seating)
 
 
 def plan_games(players: int, games: int, seed: int, rotate: bool) -> list[GamePlan]:
@@ -545,6 +551,8 @@ def _open_replay(config: MatchConfig, table: Table, plan: GamePlan) -> ReplayWri
         "referee": __version__,
         "started": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
     }
+    if config.origin is not None:
+        header["origin"] = config.origin.to_json()
     return ReplayWriter(path, header, compress=config.compress)
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from referee.games.match import GameOutcome, MatchConfig, duplicate_seatings
+from referee.games.provenance import Origin
 from referee.games.tables import run_match
 from referee.players.botspec import BotSpec, parse_bot_or_unavailable
 from referee.players.players import TimeControl
@@ -34,6 +35,8 @@ class MatchSpec:
     time: dict[str, float | str]
     replays: str
     options: dict[str, Any] = field(default_factory=dict)
+    origin: Origin | None = None
+    """Which match of the ladder this is: its replays say so (referee/games/provenance.py)."""
 
     @property
     def players(self) -> int:
@@ -135,6 +138,7 @@ def match_config(spec: MatchSpec, sandbox: Sandbox | None) -> MatchConfig:
         logs=replays / "logs",
         compress=bool(spec.options.get("compress")),
         close_grace=1.0,
+        origin=spec.origin,
     )
     stored = spec.options.get("sandbox")
     if sandbox is not None:

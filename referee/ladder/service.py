@@ -25,6 +25,7 @@ from typing import Any
 from referee.cluster.connect import ExecutorLost
 from referee.errors import warn
 from referee.games import chance
+from referee.games.provenance import Origin, match_seed
 from referee.ladder import paths, ratings, scheduler, store
 from referee.ladder.executor import Executor, MatchOutcome, MatchSpec
 from referee.players.botspec import BotSpecError, parse_bot
@@ -128,7 +129,8 @@ def claim(db: sqlite3.Connection, db_path: Path, worker: str, *, uniform: bool =
             chosen = scheduler.choose(field, int(meta["players"]), rng, uniform=uniform)
         except ValueError as error:
             raise store.LadderError(str(error)) from None
-        seed = chance.derive(master, "match", next_id)  # hex: a 256-bit seed fits no INTEGER
+        origin = Origin(store.ladder_id_of(meta), "match", next_id)
+        seed = match_seed(master, origin)  # hex: a 256-bit seed fits no INTEGER
         now = time.time()
         db.execute(
             "INSERT INTO matches (id, status, entrants, versions, seed, worker, claimed, "
@@ -161,6 +163,7 @@ def claim(db: sqlite3.Connection, db_path: Path, worker: str, *, uniform: bool =
             # What admission fingerprinted: an executor that ships bots checks it.
             "digests": [e.digest for e in chosen],
         },
+        origin=origin,
     )
     return Claim(spec, chosen)
 

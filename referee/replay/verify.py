@@ -4,10 +4,18 @@ generator, and check every recorded event, score and the result.
 The replay holds every chance outcome, so the engine alone decides whether each recorded step
 happened as written; the first disagreement is reported with its line number. This is what lets
 anyone check that a published result is genuine.
+
+That shows the results follow from the deals, not that the deals were fair: an organiser could
+have chosen them. Given a ``ChanceSource`` (``replay verify --seed``: the generator a revealed
+master seed dictates, referee/games/revealed.py), every recorded chance outcome must also be
+the one that generator draws at that point, drawn as the game loop draws it
+(``state.sample_chance(rng)``, one stream a game).
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -45,6 +53,11 @@ class Disagreement(ThousandError):
         self.line = line
 
 
+ChanceSource = Callable[[dict[str, Any]], random.Random]
+"""Given a replay's header, the generator its game's chance must have come from; raises a
+``Disagreement`` (at line 1) when the header cannot say."""
+
+
 def _same(recorded: Any, computed: Any) -> bool:
     if recorded == computed:
         return True
@@ -67,10 +80,11 @@ def _first_difference(recorded: list[Any], computed: list[Any]) -> str:
     return "events differ"
 
 
-def verify_file(path: Path) -> Verdict:
+def verify_file(path: Path, chance: ChanceSource | None = None) -> Verdict:
+    """Check one replay; with ``chance``, its chance outcomes against that generator too."""
     try:
         with ReplayReader(path) as replay:
-            steps = _verify(replay)
+            steps = _verify(replay, chance)
             if replay.incomplete:
                 return Verdict(
                     path, False, "incomplete replay: the game was not finished", None, steps
@@ -84,7 +98,7 @@ def verify_file(path: Path) -> Verdict:
     return Verdict(path, True, "OK", None, steps)
 
 
-def _verify(replay: ReplayReader) -> int:
+def _verify(replay: ReplayReader, chance: ChanceSource | None) -> int:
     header = replay.header.raw
     try:
         spec = game_spec(replay.header.game)
@@ -93,6 +107,7 @@ def _verify(replay: ReplayReader) -> int:
     except Exception as error:
         first = str(error).splitlines()[0] if str(error) else type(error).__name__
         raise Disagreement(1, f"the header does not describe a playable game: {first}") from None
+    rng = None if chance is None else chance(header)
     faulted: set[int] = set()
     steps = 0
     for number, record in replay:
@@ -112,6 +127,8 @@ def _verify(replay: ReplayReader) -> int:
                 raise Disagreement(
                     number, f"a chance step where seat {state.to_move()} was to decide"
                 )
+            if rng is not None:
+                _check_drawn(number, state, action, rng)
         elif kind == "move":
             seat = record.get("seat")
             if seat != state.to_move():
@@ -141,6 +158,19 @@ def _verify(replay: ReplayReader) -> int:
                 number, f"scores recorded {record['scores']}, the engine says {state.scores()}"
             )
     raise ReplayError(f"{replay.path}: incomplete replay: no result line")
+
+
+def _check_drawn(number: int, state: Any, recorded: dict[str, Any], rng: random.Random) -> None:
+    """The recorded chance outcome must be the one ``rng`` draws now: the loop's draw."""
+    try:
+        drawn = state.sample_chance(rng)
+    except Exception as error:
+        raise Disagreement(number, f"the engine cannot draw this chance step: {error}") from None
+    if not _same(recorded, drawn):
+        raise Disagreement(
+            number,
+            f"chance recorded {_short(recorded)}, the seed draws {_short(drawn)}",
+        )
 
 
 def _check_rejected(number: int, state: Any, rejected: dict[str, Any]) -> None:
