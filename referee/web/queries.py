@@ -443,14 +443,19 @@ def _point(match_id: int | None, finished: str | None, mu: float, sigma: float) 
 def _history(db: sqlite3.Connection, entrant_id: int) -> list[RatingPoint]:
     """The entrant's rating after each of its matches, in the order they were rated (a rating
     reset starts again from the first rating), the latest ``HISTORY_LIMIT`` of them."""
+    # From the entrant's own ratings and resets (indexes by entrant, migration 2), not from
+    # the whole history: a ladder of a million matches holds a few thousand of one entrant's.
+    # The matches' times are read for the points kept only.
     rows = db.execute(
-        "SELECT e.kind, r.match_id, m.finished, r.mu_before, r.sigma_before, r.mu_after, "
-        "r.sigma_after FROM rating_events e "
-        "LEFT JOIN ratings r ON r.match_id = e.match_id AND r.entrant_id = ? "
-        "LEFT JOIN matches m ON m.id = e.match_id "
-        "WHERE (e.kind = 'match' AND r.entrant_id IS NOT NULL) "
-        "OR (e.kind = 'reset' AND e.entrant_id = ?) "
-        "ORDER BY e.seq DESC LIMIT ?",
+        "WITH mine AS ("
+        "SELECT e.seq, e.kind, r.match_id, r.mu_before, r.sigma_before, r.mu_after, "
+        "r.sigma_after FROM ratings r JOIN rating_events e ON e.match_id = r.match_id "
+        "WHERE r.entrant_id = ? "
+        "UNION ALL SELECT seq, kind, NULL, NULL, NULL, NULL, NULL FROM rating_events "
+        "WHERE entrant_id = ? AND kind = 'reset' "
+        "ORDER BY 1 DESC LIMIT ?) "
+        "SELECT mine.*, m.finished FROM mine LEFT JOIN matches m ON m.id = mine.match_id "
+        "ORDER BY mine.seq DESC",
         (entrant_id, entrant_id, HISTORY_LIMIT),
     ).fetchall()
     rows.reverse()

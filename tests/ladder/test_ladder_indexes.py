@@ -1,0 +1,97 @@
+"""Migration 2 of the ladder's tables: the indexes by entrant that its pages need at a million
+matches (bench/scale.py, docs/benchmarks.md "A contest of 1,000 entrants").
+
+A file at version 1 (made by main before the indexes: the real old ladder, stamped at 1 by a
+plan of migration 1 alone) gains them on its first write, its rows unchanged. Then the reads an
+entrant's page really makes — traced from the real ``queries.entrant_page`` on a real file —
+are planned by SQLite: none of them walks a whole table that grows with the matches, and the
+new indexes are the ones they use.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from referee.ladder import migrations, store
+from referee.web import queries
+from tests.ladder.conftest import make_ladder, read_only
+from tests.ladder.test_ladder_schema_version import dump, old_ladder, user_version
+
+INDEXES = {
+    "results_entrant": ("results", ["entrant_id", "match_id"]),
+    "ratings_entrant": ("ratings", ["entrant_id", "match_id"]),
+    "rating_events_entrant": ("rating_events", ["entrant_id"]),
+}
+SMALL = ("entrants", "meta")
+"""The tables a page may read whole: a row per entrant or setting. Every other table grows with
+the matches (a row, or one a seat, each), and a read that walks one is slow at scale."""
+
+
+def indexes(db: Path) -> dict[str, tuple[str, list[str]]]:
+    conn = read_only(db)
+    try:
+        query = "SELECT name, tbl_name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"
+        return {
+            str(name): (str(table), [str(c[2]) for c in conn.execute(f"PRAGMA index_info({name})")])
+            for name, table in conn.execute(query).fetchall()
+        }
+    finally:
+        conn.close()
+
+
+def version_1(db: Path) -> None:
+    """Bring the file to version 1 exactly as a thousand of before migration 2 did."""
+    first = migrations.Plan("ladder", store.LADDER.migrations[:1])
+    store.connect(db, plan=first).close()
+
+
+def test_a_version_1_ladder_gains_the_indexes_and_keeps_its_rows(tmp_path: Path) -> None:
+    db = old_ladder(tmp_path)
+    version_1(db)
+    assert user_version(db) == 1
+    assert not INDEXES.keys() & indexes(db).keys()
+    before = dump(db)
+
+    store.connect(db).close()
+
+    assert user_version(db) == store.LADDER.current >= 2
+    found = indexes(db)
+    for name, made in INDEXES.items():
+        assert found.get(name) == made, name
+    after = dump(db)  # later migrations may add tables: the ones it had keep every row
+    assert {table: after[table] for table in before} == before
+
+
+def test_a_new_ladder_has_the_indexes(tmp_path: Path) -> None:
+    db = make_ladder(tmp_path, {"a": "builtin:random"})
+    found = indexes(db)
+    for name, made in INDEXES.items():
+        assert found.get(name) == made, name
+
+
+def plan(db: sqlite3.Connection, statement: str) -> list[str]:
+    return [str(row[3]) for row in db.execute("EXPLAIN QUERY PLAN " + statement)]
+
+
+def test_an_entrants_page_reads_by_index_not_by_walking_the_matches(tmp_path: Path) -> None:
+    db = old_ladder(tmp_path)
+    store.connect(db).close()
+    statements: list[str] = []
+    with queries.reading(db) as conn:
+        conn.set_trace_callback(statements.append)
+        try:
+            page = queries.entrant_page(conn, "alpha")
+        finally:
+            conn.set_trace_callback(None)
+        assert page.name == "alpha" and page.matches == len(page.recent) > 0
+        reads = [s for s in statements if s.lstrip().upper().startswith(("SELECT", "WITH"))]
+        plans = {s: plan(conn, s) for s in reads}
+    assert plans, statements
+    for statement, steps in plans.items():
+        # A step that reads a subquery's own rows ("SCAN mine") walks no table.
+        own = {s.split()[1] for s in steps if s.startswith(("CO-ROUTINE", "MATERIALIZE"))}
+        walks = [s for s in steps if s.startswith("SCAN") and s.split()[1] not in {*SMALL, *own}]
+        assert not walks, f"{statement}\n{steps}"
+    used = " ".join(step for steps in plans.values() for step in steps)
+    assert "results_entrant" in used and "ratings_entrant" in used, used
