@@ -53,9 +53,9 @@ def forged(
     spec = game_spec(header["game"])
     state = spec.new_game(spec.rules_model.model_validate(header["rules"]), header["players"])
     out = [header]
-    for record in records[1 : line - 1]:
-        state.apply(record["action"])
-        out.append(record)
+    for kept in records[1 : line - 1]:
+        state.apply(kept["action"])
+        out.append(kept)
     genuine = records[line - 1]
     assert genuine["kind"] == "chance" and state.to_move() == CHANCE, genuine
     outcome = alter(json.loads(json.dumps(genuine["action"])))
