@@ -15,7 +15,7 @@ from pathlib import Path
 
 from referee.ladder import migrations, store
 from referee.web import queries
-from tests.ladder.conftest import make_ladder, read_only
+from tests.ladder.conftest import make_ladder, quick_ok, read_only
 from tests.ladder.test_ladder_schema_version import dump, old_ladder, user_version
 
 INDEXES = {
@@ -95,3 +95,42 @@ def test_an_entrants_page_reads_by_index_not_by_walking_the_matches(tmp_path: Pa
         assert not walks, f"{statement}\n{steps}"
     used = " ".join(step for steps in plans.values() for step in steps)
     assert "results_entrant" in used and "ratings_entrant" in used, used
+
+
+def test_the_rating_chart_follows_the_history_across_a_reset(tmp_path: Path) -> None:
+    """The chart's query, read by entrant, gives the points a walk of the whole history gives:
+    the first rating, each match's rating after it, and the first rating again at a reset."""
+    db = make_ladder(tmp_path, {name: "builtin:random" for name in ("a", "b", "c")})
+    quick_ok("run", db, "--matches", 2)
+    quick_ok("update", db, "a", "builtin:random", "--reset-rating", "--no-check")
+    quick_ok("run", db, "--matches", 2)
+
+    conn = read_only(db)
+    try:
+        (me,) = conn.execute("SELECT id FROM entrants WHERE name = 'a'").fetchone()
+        walked: list[tuple[int | None, float, float]] = []
+        for kind, match_id, entrant_id in conn.execute(
+            "SELECT kind, match_id, entrant_id FROM rating_events ORDER BY seq"
+        ).fetchall():
+            if kind == "reset" and entrant_id == me:
+                walked.append((None, 25.0, 25.0 / 3.0))
+                continue
+            row = conn.execute(
+                "SELECT mu_before, sigma_before, mu_after, sigma_after FROM ratings "
+                "WHERE match_id = ? AND entrant_id = ?",
+                (match_id, me),
+            ).fetchone()
+            if row is None:
+                continue
+            if not walked:
+                walked.append((None, row[0], row[1]))
+            walked.append((match_id, row[2], row[3]))
+    finally:
+        conn.close()
+
+    with queries.reading(db) as reader:
+        page = queries.entrant_page(reader, "a")
+    shown = [(p.match_id, p.mu, p.sigma) for p in page.history]
+    assert shown == [(m, round(mu, 3), round(sigma, 3)) for m, mu, sigma in walked]
+    assert [m for m, _, _ in shown].count(None) == 2, shown  # the start, and the reset
+    assert len(shown) == 2 + 4
