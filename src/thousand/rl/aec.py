@@ -1,0 +1,163 @@
+"""The engines as PettingZoo AEC environments: ``cards_env`` (every preset) and ``dice_env``
+(2 to 8 players, every preset).
+
+An agent ``player_i`` is seat ``i``. Each agent observes ``{"observation": float32 vector,
+"action_mask": int8 vector}`` (docs/learning.md lists every field); the mask is 1 exactly at
+the indices of the engine's legal actions for the agent to act, and 0 for everyone else.
+Chance (the lot, the deals, the throws) is drawn between decisions from
+``random.Random(seed)``, so ``reset(seed=s)`` then the same actions replay the same game.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from pettingzoo import AECEnv  # type: ignore[import-untyped,unused-ignore]
+
+from thousand.game import CHANCE, OVER, Action, GameState
+from thousand.rl.tables import REWARD_MODES, RewardMode, Table, place_rewards, table
+
+ObsDict = dict[str, npt.NDArray[Any]]
+
+
+class ThousandEnv(AECEnv):  # type: ignore[misc,unused-ignore]
+    """One game of Thousand as an AEC environment (see the module docstring)."""
+
+    def __init__(
+        self,
+        game: str,
+        rules: Any = None,
+        players: int | None = None,
+        reward: RewardMode = "game",
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if reward not in REWARD_MODES:
+            raise ValueError(f"reward is one of {', '.join(REWARD_MODES)}, not {reward!r}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        self.table: Table = table(game, rules, players)
+        self.reward_mode = reward
+        self.render_mode = render_mode
+        self.metadata: dict[str, Any] = {
+            "name": f"thousand_{game}_v0",
+            "render_modes": ["ansi"],
+            "is_parallelizable": False,
+        }
+        count = self.table.players
+        self.possible_agents = [f"player_{seat}" for seat in range(count)]
+        size, actions = self.table.observation_size, self.table.actions
+        space = gymnasium.spaces.Dict(
+            {
+                "observation": gymnasium.spaces.Box(-np.inf, np.inf, (size,), np.float32),
+                "action_mask": gymnasium.spaces.Box(0, 1, (actions,), np.int8),
+            }
+        )
+        self.observation_spaces = dict.fromkeys(self.possible_agents, space)
+        self.action_spaces = {
+            agent: gymnasium.spaces.Discrete(actions) for agent in self.possible_agents
+        }
+        self._rng = random.Random(0)
+        self.state: GameState = self.table.new_state()
+        self._legal: dict[int, Action] = {}
+        self._scores: list[int] = []
+
+    # ------------------------------------------------------------------ the AEC interface
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game; with a seed its chance is ``random.Random(seed)``, else it continues the
+        generator of the game before (seed 0 at first). There are no options."""
+        del options
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.state = self.table.new_state()
+        self._scores = self.state.scores()
+        self._advance()
+
+    def observe(self, agent: str) -> ObsDict:
+        seat = self.possible_agents.index(agent)
+        mask = np.zeros(self.table.actions, dtype=np.int8)
+        if agent == self.agent_selection and self.state.to_move() == seat:
+            mask[list(self._legal)] = 1
+        return {"observation": self.table.observe(self.state, seat), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None or int(action) not in self._legal:
+            raise ValueError(f"{agent} may not take action {action!r} now: see the action mask")
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.state.apply(self._legal[int(action)])
+        self._advance()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi":
+            return None
+        seat = self.state.to_move()
+        return f"{self.table.game}: to move {seat}, scores {self.state.scores()}"
+
+    def close(self) -> None:
+        """Nothing to release: the environment holds no process, file or window."""
+
+    # ------------------------------------------------------------------ chance and rewards
+
+    def _advance(self) -> None:
+        """Draw chance up to the next decision or the end; set rewards, the mover and the mask."""
+        state = self.state
+        rng = self._rng
+        while (seat := state.to_move()) == CHANCE:
+            state.chance(rng)
+        if self.reward_mode == "deal":
+            scores = state.scores()
+            if scores != self._scores:
+                for agent, now, before in zip(self.agents, scores, self._scores, strict=True):
+                    self.rewards[agent] = (now - before) / 100
+                self._scores = scores
+        if seat == OVER:
+            result = state.result()
+            assert result is not None
+            if self.reward_mode == "game":
+                for agent, value in zip(self.agents, place_rewards(result), strict=True):
+                    self.rewards[agent] = value
+            self.terminations = dict.fromkeys(self.agents, True)
+            self._legal = {}
+            return
+        self.agent_selection = self.possible_agents[seat]
+        self._legal = self.table.legal(state, seat)
+
+
+def cards_env(
+    rules: Any = "classic", reward: RewardMode = "game", render_mode: str | None = None
+) -> ThousandEnv:
+    """The card game at a preset (or a ``CardRules``); its player count is the rules'."""
+    return ThousandEnv("cards", rules, None, reward, render_mode)
+
+
+def dice_env(
+    rules: Any = "classic",
+    players: int = 2,
+    reward: RewardMode = "game",
+    render_mode: str | None = None,
+) -> ThousandEnv:
+    """The dice game at a preset (or a ``DiceRules``) for 2 to 8 players."""
+    return ThousandEnv("dice", rules, players, reward, render_mode)

@@ -1,0 +1,123 @@
+"""The dice game's seat view as a fixed-size vector, and its actions as fixed indices.
+
+Dice hide nothing, but the observation is still read from ``view(seat)`` alone, with seats
+relative to the observer (slot 0) so that one policy plays from every chair. Scores and turn
+totals are scaled by the table's goal.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from thousand.rl.layout import Field, Layout
+
+SEATS = 8
+"""Seat slots in every dice observation: the largest table (8 players); unused slots are 0."""
+
+PHASES = ("lot", "throw", "decide", "over")
+
+LAYOUT = Layout(
+    (
+        Field("phase", 4, "one-hot: " + ", ".join(PHASES)),
+        Field("present", SEATS, "per seat slot: the seat exists at this table"),
+        Field("mover", SEATS, "per seat slot: the seat whose turn it is"),
+        Field("score", SEATS, "per seat slot: score / goal"),
+        Field("opened", SEATS, "per seat slot: has opened (passed the entry)"),
+        Field("bolts", SEATS, "per seat slot: bolts / 3"),
+        Field("on_barrel", SEATS, "per seat slot: sits on the barrel"),
+        Field("barrel_attempts", SEATS, "per seat slot: turns used on the barrel / 3"),
+        Field("barrel_falls", SEATS, "per seat slot: falls from the barrel / 3"),
+        Field("barrel_points", SEATS, "per seat slot: open-barrel points / 3"),
+        Field("turn_total", 1, "points gathered this turn / goal"),
+        Field("dice_left", 6, "one-hot: dice left to throw, 0 to 5"),
+        Field("set_aside", 6, "dice set aside this turn, count of each face 1 to 6 / 5"),
+        Field("throw", 6, "the last throw, count of each face 1 to 6 / 5"),
+        Field("must_roll", 1, "the mover must throw again (hot dice to confirm, a forced roll)"),
+        Field("confirming", 1, "the next throw confirms hot dice"),
+        Field("choosing", 1, "the mover chooses which scoring dice to keep"),
+        Field("need", 1, "the smallest turn total the mover may record now / goal"),
+        Field("cap", 1, "the largest turn total the mover may gather / goal (0: no cap)"),
+        Field("round", 1, "the round / the round cap"),
+    )
+)
+OBSERVATION_SIZE = LAYOUT.size
+
+_O = LAYOUT.offsets
+_PHASE = {name: _O["phase"] + i for i, name in enumerate(PHASES)}
+_PER_SEAT = (
+    ("score", "scores"),
+    ("opened", "opened"),
+    ("bolts", "bolts"),
+    ("on_barrel", "on_barrel"),
+    ("barrel_attempts", "barrel_attempts"),
+    ("barrel_falls", "barrel_falls"),
+    ("barrel_points", "barrel_points"),
+)
+
+Observation = npt.NDArray[np.float32]
+
+
+def encode(view: dict[str, Any], goal: int, max_rounds: int) -> Observation:
+    """The observation of the seat whose view this is (see ``LAYOUT``)."""
+    out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
+    me: int = view["seat"]
+    n: int = view["players"]
+    out[_PHASE[view["phase"]]] = 1.0
+    mover = view["turn"]
+    if mover is not None:
+        out[_O["mover"] + (mover - me) % n] = 1.0
+    for key, name in _PER_SEAT:
+        values = view[name]
+        base = _O[key]
+        scale = goal if key == "score" else (1 if key in ("opened", "on_barrel") else 3)
+        for seat in range(n):
+            out[base + (seat - me) % n] = values[seat] / scale
+    out[_O["present"] : _O["present"] + n] = 1.0
+    out[_O["turn_total"]] = view["turn_total"] / goal
+    out[_O["dice_left"] + view["dice_left"]] = 1.0
+    base = _O["set_aside"] - 1
+    for die in view["set_aside"]:
+        out[base + die] += 0.2
+    throw = view["throw"]
+    if throw:
+        base = _O["throw"] - 1
+        for die in throw:
+            out[base + die] += 0.2
+    out[_O["must_roll"]] = view["must_roll"]
+    out[_O["confirming"]] = view["confirming"]
+    out[_O["choosing"]] = view["choosing"]
+    need = view["need"]
+    if need is not None:
+        out[_O["need"]] = need / goal
+    cap = view["cap"]
+    if cap is not None:
+        out[_O["cap"]] = cap / goal
+    out[_O["round"]] = view["round"] / max_rounds
+    return out
+
+
+KEEPS: tuple[tuple[int, ...], ...] = tuple(
+    keep for size in range(1, 6) for keep in combinations_with_replacement(range(1, 7), size)
+)
+"""Every multiset of 1 to 5 dice, sorted: what a ``keep`` may name (461 of them)."""
+_KEEP_INDEX = {keep: i for i, keep in enumerate(KEEPS)}
+
+ROLL, STOP = 0, 1
+ROLL_KEEP = 2
+STOP_KEEP = ROLL_KEEP + len(KEEPS)
+ACTIONS = STOP_KEEP + len(KEEPS)
+"""0 throw again, 1 stop; then throw again keeping each multiset of ``KEEPS``, then stop
+keeping each (the keeps exist only where the rules let the mover choose, ``set_aside``)."""
+
+
+def action_index(action: dict[str, Any]) -> int:
+    """The index of a legal dice action."""
+    keep = action.get("keep")
+    roll = action["type"] == "roll"
+    if keep is None:
+        return ROLL if roll else STOP
+    return (ROLL_KEEP if roll else STOP_KEEP) + _KEEP_INDEX[tuple(sorted(keep))]

@@ -1,0 +1,101 @@
+"""One game at one table (game, rules, player count) as the environments see it: fresh states,
+a seat's observation, the fixed index of each legal action, and the rewards."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from thousand.errors import RulesError
+from thousand.game import Action, GameState, Result
+from thousand.registry import game_spec
+from thousand.rl import cards_codec, dice_codec
+
+RewardMode = Literal["game", "deal"]
+"""``game``: each seat's place at the end (+1 first, -1 last, even steps between). ``deal``:
+each seat's score change at the end of every card deal or dice turn, / 100."""
+REWARD_MODES: tuple[RewardMode, ...] = ("game", "deal")
+
+Observation = npt.NDArray[np.float32]
+
+
+@dataclass(frozen=True)
+class Table:
+    game: str
+    rules: Any
+    players: int
+    observation_size: int
+    actions: int
+    observe: Callable[[GameState, int], Observation]
+    """The observation of a seat, read from ``state.view(seat)`` only."""
+    index: Callable[[Action, int], int]
+    """The fixed index of one of the acting seat's legal actions."""
+
+    def new_state(self) -> GameState:
+        return game_spec(self.game).new_game(self.rules, self.players)
+
+    def legal(self, state: GameState, seat: int) -> dict[int, Action]:
+        """The acting seat's legal actions by index; one index per action (checked in tests)."""
+        index = self.index
+        return {index(action, seat): action for action in state.legal_actions()}
+
+
+def place_rewards(result: Result) -> list[float]:
+    """+1 for the winner, -1 for the last, evenly between: a zero-sum return at every size."""
+    last = len(result.places) - 1
+    return [(last - 2 * (place - 1)) / last for place in result.places]
+
+
+def table(game: str, rules: Any = None, players: int | None = None) -> Table:
+    """The table of ``game`` with ``rules`` (a preset name, a rules model or None: classic)."""
+    spec = game_spec(game)
+    if rules is None:
+        rules = "classic"
+    if isinstance(rules, str):  # a preset, never a file: the environments read no file
+        if rules not in spec.presets:
+            raise RulesError(f"no {game} preset {rules!r}: choose one of {', '.join(spec.presets)}")
+        rules = spec.presets[rules]
+    count = spec.default_players if players is None else players
+    if game == "cards" and players is None:
+        count = rules.players
+    spec.check_players(rules, count)
+    if game == "cards":
+        target, max_bid = rules.target, rules.max_bid
+        codes = cards_codec.Actions(max_bid)
+
+        def observe_cards(state: GameState, seat: int) -> Observation:
+            return cards_codec.encode(state.view(seat), target, max_bid)
+
+        def index_cards(action: Action, seat: int) -> int:
+            return codes.index(action, seat, count)
+
+        return Table(
+            game,
+            rules,
+            count,
+            cards_codec.OBSERVATION_SIZE,
+            codes.size,
+            observe_cards,
+            index_cards,
+        )
+    goal, rounds = rules.goal, rules.max_rounds
+
+    def observe_dice(state: GameState, seat: int) -> Observation:
+        return dice_codec.encode(state.view(seat), goal, rounds)
+
+    def index_dice(action: Action, seat: int) -> int:
+        return dice_codec.action_index(action)
+
+    return Table(
+        game,
+        rules,
+        count,
+        dice_codec.OBSERVATION_SIZE,
+        dice_codec.ACTIONS,
+        observe_dice,
+        index_dice,
+    )
