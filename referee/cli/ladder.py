@@ -13,8 +13,10 @@ from typing import TYPE_CHECKING
 
 import click
 
-from referee.cli import ladder_server
+from referee.cli import ladder_contest, ladder_server
 from referee.cli.bounds import MAX_LISTED, MAX_MATCHES, MAX_SEATS, int_range, time_options
+from referee.cli.ladder_open import open_ladder as _open
+from referee.cli.ladder_open import runnable as _runnable
 from referee.cli.options import (
     concurrency_option,
     executor_option,
@@ -27,8 +29,18 @@ from referee.cli.options import (
 )
 from referee.cli.sandbox_options import sandbox_options_defaulting
 from referee.errors import fail, warn
-from referee.games.chance import fresh_seed, is_guessable
-from referee.ladder import names, paths, ratings, readiness, rerate, service, standings, store
+from referee.games.chance import commitment, fresh_seed, is_guessable
+from referee.ladder import (
+    contest,
+    names,
+    paths,
+    ratings,
+    readiness,
+    rerate,
+    service,
+    standings,
+    store,
+)
 from referee.ladder.privacy import exposed_warning
 from referee.players.botspec import BotSpec, BotSpecError, parse_bot
 from referee.players.sandbox import Sandbox, SandboxError, visible_paths
@@ -48,23 +60,6 @@ if TYPE_CHECKING:
 ladder_sandbox_options = sandbox_options_defaulting("bwrap")
 
 
-def _open(path: str, *, write: bool = True) -> sqlite3.Connection:
-    """The ladder at ``path``; ``write=False`` for commands that only read (they work on a
-    read-only ladder too). A file that is not a ladder is refused before anything touches it."""
-    try:
-        conn = store.connect(Path(path), write=write)
-    except store.LadderError as error:
-        fail(str(error))
-        raise
-    # Closed when the command ends, whichever way: an sqlite3 connection sits in a reference
-    # cycle, so dropping it leaves its files open until the garbage collector runs, and in a
-    # process that goes on (tests, a server) those stale handles broke later connections.
-    context = click.get_current_context(silent=True)
-    if context is not None:
-        context.call_on_close(conn.close)
-    return conn
-
-
 def _check_name(name: str) -> None:
     problem = names.name_problem(name)
     if problem is not None:
@@ -81,6 +76,14 @@ class LadderGroup(click.Group):
         except store.LadderError as error:
             fail(str(error))
             raise
+
+
+def _refuse_after_deadline(conn: sqlite3.Connection) -> None:
+    """No new entrant nor version once the deadline has passed: said with the deadline."""
+    try:
+        contest.refuse_entry(conn)
+    except store.LadderError as error:
+        fail(str(error))
 
 
 def _entrant(conn: sqlite3.Connection, name: str) -> store.Entrant:
@@ -137,6 +140,13 @@ def ladder() -> None:
     help="Games of the ladder's rules the conformance check plays at most before it admits "
     "a bot (ladder add and update, uploads): fewer for long games, more to be surer.",
 )
+@click.option(
+    "--deadline",
+    default=None,
+    metavar="WHEN",
+    help="Close submissions at WHEN (ISO 8601, UTC unless an offset is given, e.g. "
+    "2026-12-10T18:00Z); set or move it later with: thousand ladder phase DB --deadline WHEN.",
+)
 def ladder_init(
     db: str,
     game: str,
@@ -148,8 +158,12 @@ def ladder_init(
     allow_weak_sandbox: bool,
     compress: bool,
     check_games: int,
+    deadline: str | None,
 ) -> None:
-    """Create a ladder in the SQLite file DB."""
+    """Create a ladder in the SQLite file DB.
+
+    Its commitment (the SHA-256 of its master seed) is printed and published from the
+    start; the seed itself only after the contest: thousand ladder reveal."""
     if (sandbox.mode != "bwrap" or sandbox.allow_fallback) and not allow_weak_sandbox:
         weakness = _weakness(sandbox.mode, sandbox.allow_fallback)
         fail(
@@ -188,6 +202,8 @@ def ladder_init(
             check_games=check_games,
         )
         meta["weak_sandbox"] = allow_weak_sandbox
+        if deadline is not None:
+            meta["deadline"] = contest.parse_moment(deadline).isoformat()
         store.init(Path(db), meta)
         exposed = exposed_warning(Path(db), sandbox)
     except (RulesError, store.LadderError, SandboxError) as error:
@@ -195,6 +211,10 @@ def ladder_init(
     if exposed is not None:
         warn(exposed)
     click.echo(f"created ladder {db}: {game}, rules {rules_arg}, {count} players a match")
+    click.echo(f"commitment to its master seed (SHA-256): {commitment(seed)}")
+    if deadline is not None:
+        shown = contest.shown_moment(contest.parse_moment(deadline))
+        click.echo(f"submissions close at {shown}")
 
 
 def _weakness(mode: str, fallback: bool) -> str:
@@ -283,16 +303,17 @@ def ladder_add(db: str, name: str, bot: str, no_check: bool) -> None:
 
     Paths in BOT are stored absolute: the ladder can then run from any folder."""
     _check_name(name)
-    _open(db).close()  # not a ladder, or read-only: say so before the conformance check
+    _refuse_after_deadline(_open(db))  # also: not a ladder, or read-only, said before the check
     stored, digest = _admitted(db, bot, no_check)
     conn = _open(db)
     start = ratings.Rating()
     try:
         with store.transaction(conn):
-            conn.execute(
+            cursor = conn.execute(
                 "INSERT INTO entrants (name, bot, digest, added, mu, sigma) VALUES (?,?,?,?,?,?)",
                 (name, stored, digest, store.now_iso(), start.mu, start.sigma),
             )
+            store.record_version(conn, int(cursor.lastrowid or 0), 1, stored, digest)
     except sqlite3.IntegrityError:
         fail(f"an entrant named {name!r} exists already (use: thousand ladder update)")
     click.echo(f"added {name}")
@@ -308,6 +329,7 @@ def ladder_update(db: str, name: str, bot: str, reset_rating: bool, no_check: bo
     """Replace NAME's bot with a new version (the rating is kept unless --reset-rating)."""
     conn = _open(db)
     entrant = _entrant(conn, name)
+    _refuse_after_deadline(conn)
     stored, digest = _admitted(db, bot, no_check)
     start = ratings.Rating()
     with store.transaction(conn):
@@ -315,6 +337,7 @@ def ladder_update(db: str, name: str, bot: str, reset_rating: bool, no_check: bo
             "UPDATE entrants SET bot = ?, digest = ?, version = version + 1 WHERE id = ?",
             (stored, digest, entrant.id),
         )
+        store.record_version(conn, entrant.id, entrant.version + 1, stored, digest)
         if reset_rating:
             conn.execute(
                 "UPDATE entrants SET mu = ?, sigma = ? WHERE id = ?",
@@ -443,6 +466,11 @@ def ladder_run(
         raise click.UsageError("give exactly one of --matches, --until, --total, --forever")
     refuse_pin_on_cluster(pin, executor_text, "matches")
     conn = _open(db)
+    if contest.state(conn).seed is not None:
+        fail(
+            "the master seed of this ladder is revealed: its deals and throws are known to "
+            "anyone, so it plays no more matches"
+        )
     here = _runnable(conn, Path(db), allow_weak_sandbox)
     from rich.console import Console
 
@@ -472,30 +500,6 @@ def ladder_run(
     click.echo(f"recorded {recorded} match{'' if recorded == 1 else 'es'}")
     if ended.interrupted:
         sys.exit(130)
-
-
-def _runnable(
-    conn: sqlite3.Connection, db: Path, allow_weak_sandbox: bool
-) -> readiness.MachineSandbox:
-    """The sandbox the run plays in, or one line saying why it must not start."""
-    refusal = readiness.unstartable_refusal(conn)
-    if refusal is not None:
-        fail(refusal)
-    try:
-        here = readiness.machine_sandbox(conn, db)
-    except SandboxError as error:
-        fail(str(error))
-    if here.exposed is not None:
-        warn(here.exposed)
-    if here.chosen.mode != "bwrap" and not (here.weak_allowed or allow_weak_sandbox):
-        fail(
-            readiness.weak_refusal(
-                here.chosen.mode,
-                "install bubblewrap and create the ladder with --sandbox bwrap, or run with "
-                "--allow-weak-sandbox for bots you trust",
-            )
-        )
-    return here
 
 
 def _recorded(ended: Ended[int], err: Console) -> int:
@@ -688,3 +692,4 @@ def ladder_rerate(db: str, check: bool) -> None:
 
 
 ladder_server.register(ladder)  # invite, revoke, serve: the hosted contest
+ladder_contest.register(ladder)  # phase, final-version, final, reveal: a contest's end

@@ -35,6 +35,8 @@ class MatchSpec:
     time: dict[str, float | str]
     replays: str
     options: dict[str, Any] = field(default_factory=dict)
+    groups: int = 1
+    """Duplicate groups the match plays (a ladder match one; a final's table may play more)."""
     origin: Origin | None = None
     """Which match of the ladder this is: its replays say so (referee/games/provenance.py)."""
 
@@ -44,8 +46,8 @@ class MatchSpec:
 
     @property
     def games(self) -> int:
-        """One duplicate group (see ``duplicate_seatings``)."""
-        return len(duplicate_seatings(self.players))
+        """``groups`` duplicate groups (see ``duplicate_seatings``)."""
+        return self.groups * len(duplicate_seatings(self.players))
 
 
 @dataclass
@@ -67,6 +69,8 @@ class MatchOutcome:
     entrants: list[EntrantOutcome]
     replays: list[str]
     fault_kinds: dict[str, int] = field(default_factory=dict)
+    rankings: list[list[int]] = field(default_factory=list)
+    """Each game's order, best first, as indexes into ``MatchSpec.bots`` (the final's fit)."""
     unrunnable: dict[int, str] = field(default_factory=dict)
     """Seat (index into ``MatchSpec.bots``) -> why that entrant's bot could not be run at all
     (its files gone or changed since admission, its bundle refused): the entrant forfeited,
@@ -97,7 +101,8 @@ def outcome_from_games(
             per[fault.bot].faults += 1
             kinds[fault.kind] = kinds.get(fault.kind, 0) + 1
     replays = [str(g.replay) for g in outcomes if g.replay is not None]
-    return MatchOutcome(per, replays, kinds, dict(unrunnable or {}))
+    rankings = [[g.plan.seating[seat] for seat in g.result.ranking] for g in outcomes]
+    return MatchOutcome(per, replays, kinds, rankings, dict(unrunnable or {}))
 
 
 class Executor(Protocol):

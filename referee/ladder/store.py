@@ -122,6 +122,58 @@ CREATE INDEX IF NOT EXISTS rating_events_entrant ON rating_events (entrant_id);
 entrant (each primary key starts with the match)."""
 
 
+CONTEST_3 = """
+CREATE TABLE IF NOT EXISTS versions (
+    entrant_id INTEGER NOT NULL REFERENCES entrants (id),
+    version INTEGER NOT NULL,
+    bot TEXT NOT NULL,
+    digest TEXT,
+    added TEXT NOT NULL,
+    PRIMARY KEY (entrant_id, version)
+);
+INSERT OR IGNORE INTO versions (entrant_id, version, bot, digest, added)
+    SELECT id, version, bot, digest, added FROM entrants;
+CREATE TABLE IF NOT EXISTS final_marks (
+    entrant_id INTEGER PRIMARY KEY REFERENCES entrants (id),
+    version INTEGER NOT NULL,
+    marked TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS final_entrants (
+    entrant_id INTEGER PRIMARY KEY REFERENCES entrants (id),
+    version INTEGER NOT NULL,
+    bot TEXT NOT NULL,
+    digest TEXT
+);
+CREATE TABLE IF NOT EXISTS final_matches (
+    id INTEGER PRIMARY KEY,
+    round INTEGER NOT NULL,
+    entrants TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('planned', 'running', 'done')),
+    worker TEXT,
+    heartbeat REAL,
+    finished TEXT,
+    replays TEXT,
+    summary TEXT
+);
+CREATE INDEX IF NOT EXISTS final_matches_status ON final_matches (status, id);
+CREATE TABLE IF NOT EXISTS final_results (
+    match_id INTEGER NOT NULL REFERENCES final_matches (id),
+    entrant_id INTEGER NOT NULL REFERENCES entrants (id),
+    games INTEGER NOT NULL,
+    wins INTEGER NOT NULL,
+    place_sum INTEGER NOT NULL,
+    score_sum INTEGER NOT NULL,
+    faults INTEGER NOT NULL,
+    fault_games INTEGER NOT NULL,
+    PRIMARY KEY (match_id, entrant_id)
+);
+"""
+"""Migration 3, a contest's end (``referee.ladder.contest``, ``referee.ladder.final``): every
+admitted version of every entrant (the final may play an older one its author marked, and
+``entrants`` keeps only the latest), the marks, the final's field as it was taken at its start,
+its matches (planned ahead, so that a final killed at any moment resumes the same schedule)
+and their results."""
+
 LADDER = migrations.Plan(
     "ladder",
     (
@@ -137,6 +189,13 @@ LADDER = migrations.Plan(
             "forfeit streak, /mine) and its rating history by entrant, newest match first, and "
             "the rating resets by entrant; without them each of those reads every row.",
             migrations.script(INDEXES_2),
+        ),
+        migrations.Migration(
+            3,
+            "A contest's end: every admitted version of each entrant (the current ones copied "
+            "in), each contestant's mark of its final version, and the final's field, "
+            "matches and results.",
+            migrations.script(CONTEST_3),
         ),
     ),
 )
@@ -736,7 +795,10 @@ two games show nothing new), unless the ladder says otherwise (``ladder init --c
 the setting ``check_games``: fewer for long card games, more to be surer)."""
 MAX_CHECK_GAMES = 100
 
-_META_TEXT = ("rules_label", "format", "ladder_id", "created", "sandbox_effective", "executor")
+_META_TEXT = (
+    *("rules_label", "format", "ladder_id", "created", "sandbox_effective", "executor"),
+    *("deadline", "phase", "revealed"),
+)
 _META_FLAGS = ("compress", "weak_sandbox")
 
 
@@ -828,6 +890,18 @@ def _entrant(db: sqlite3.Connection, row: sqlite3.Row) -> Entrant:
 def entrants(db: sqlite3.Connection, *, enabled_only: bool = False) -> list[Entrant]:
     query = "SELECT * FROM entrants" + (" WHERE enabled = 1" if enabled_only else "")
     return [_entrant(db, row) for row in db.execute(query + " ORDER BY id")]
+
+
+def record_version(
+    db: sqlite3.Connection, entrant_id: int, version: int, bot: str, digest: str | None
+) -> None:
+    """Keep an admitted version's command: ``entrants`` holds only the latest, and a final may
+    play an older one that its author marked as final. Inside the admitting transaction."""
+    db.execute(
+        "INSERT OR REPLACE INTO versions (entrant_id, version, bot, digest, added) "
+        "VALUES (?, ?, ?, ?, ?)",
+        (entrant_id, version, bot, digest, now_iso()),
+    )
 
 
 def entrant_by_name(db: sqlite3.Connection, name: str) -> Entrant:

@@ -29,7 +29,7 @@ from typing import Any
 
 from pydantic import Field
 
-from referee.ladder import admission, paths, ratings, store
+from referee.ladder import admission, contest, paths, ratings, store
 from referee.players.botspec import (
     BotCommand,
     BotSpec,
@@ -143,6 +143,9 @@ def accept_upload(
     why = weak_sandbox(db, settings)
     if why is not None:
         raise Refused(503, why)
+    closed = contest.entry_refusal(store.read_meta(db), contest.now())
+    if closed is not None:
+        raise Refused(403, closed)
     now = store.now_iso()
     moment = time.time()
     with store.transaction(db):
@@ -478,6 +481,7 @@ def _admit(
             )
             entrant = int(cursor.lastrowid or 0)
             db.execute("INSERT INTO account_entrants VALUES (?, ?)", (account_id, entrant))
+            store.record_version(db, entrant, 1, bot, spec.digest)
             return 1
         entrant = int(link["entrant_id"])
         db.execute(
@@ -493,6 +497,7 @@ def _admit(
                 "INSERT INTO rating_events (kind, entrant_id) VALUES ('reset', ?)", (entrant,)
             )
         version = db.execute("SELECT version FROM entrants WHERE id = ?", (entrant,)).fetchone()
+        store.record_version(db, entrant, int(version[0]), bot, spec.digest)
         return int(version[0])
 
 
