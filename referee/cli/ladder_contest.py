@@ -34,10 +34,8 @@ def _state_lines(state: contest.ContestState) -> list[str]:
 
 
 def _moment(text: str) -> datetime.datetime:
-    if text.strip().lower() == "now":
-        return contest.now().replace(microsecond=0)
     try:
-        return contest.parse_moment(text)
+        return contest.deadline_from(text)
     except contest.ContestError as error:
         raise click.BadParameter(str(error), param_hint="--deadline") from None
 

@@ -53,6 +53,10 @@ class ContestError(store.LadderError):
     during the final): one line saying what the phase is and what to do."""
 
 
+class EntryClosed(ContestError):
+    """A new entrant, version or final mark after the deadline: the line names the deadline."""
+
+
 def now() -> datetime.datetime:
     """The contest's clock (see the module's docstring for ``THOUSAND_CLOCK_FILE``)."""
     path = os.environ.get(CLOCK_ENV)
@@ -83,6 +87,14 @@ def parse_moment(text: str) -> datetime.datetime:
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
     return moment.astimezone(UTC)
+
+
+def deadline_from(text: str) -> datetime.datetime:
+    """A deadline as typed on the command line or sent to the organiser's API: ``now`` (to
+    the second), or a moment for ``parse_moment``."""
+    if text.strip().lower() == "now":
+        return now().replace(microsecond=0)
+    return parse_moment(text[:100])
 
 
 def shown_moment(moment: datetime.datetime) -> str:
@@ -204,7 +216,7 @@ def refuse_entry(db: sqlite3.Connection) -> None:
     """``entry_refusal`` as a ``ContestError``, for the commands and the server."""
     why = entry_refusal(store.read_meta(db), now())
     if why is not None:
-        raise ContestError(why)
+        raise EntryClosed(why)
 
 
 def _write(db: sqlite3.Connection, key: str, value: str | None) -> None:

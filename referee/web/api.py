@@ -75,7 +75,14 @@ def replay_file(request: Request, match_id: MatchId, index: GameIndex) -> Stream
             path = queries.replay_file(db, match_id, index).path
     except queries.NotFound as error:
         raise HTTPException(404, str(error)) from None
-    gone = HTTPException(404, f"the replay of match {match_id}, game {index} is gone")
+    return stream_replay(path, f"match-{match_id}-game-{index}", f"match {match_id}, game {index}")
+
+
+def stream_replay(path: Path, stem: str, what: str) -> StreamingResponse:
+    """A replay file the database named, as an attachment called ``stem`` + its suffix
+    (``stem`` is made of integers alone: nothing of the path nor of any contestant reaches
+    the header)."""
+    gone = HTTPException(404, f"the replay of {what} is gone")
     try:
         # Opened without following a link, and only a regular file: the database names the
         # file, but a bot of a weak sandbox could have put a link in its place.
@@ -88,9 +95,7 @@ def replay_file(request: Request, match_id: MatchId, index: GameIndex) -> Stream
         handle.close()
         raise gone
     suffix = ".jsonl.gz" if path.name.endswith(".gz") else ".jsonl"
-    # The file's name is made of the two integers alone: nothing of the path nor of any
-    # contestant reaches the header.
-    name = f"match-{match_id}-game-{index}{suffix}"
+    name = f"{stem}{suffix}"
 
     def chunks() -> Iterator[bytes]:
         with handle:

@@ -26,7 +26,7 @@ from starlette.requests import ClientDisconnect
 from referee import csp
 from referee.ladder import store
 from referee.safetext import for_terminal
-from referee.web import api, contestant, database, ids, pages, schema, submissions
+from referee.web import api, contestant, database, final_pages, ids, pages, schema, submissions
 from referee.web.matchloop import MatchLoop
 from referee.web.settings import ServerSettings
 
@@ -211,6 +211,7 @@ def create_app(db: Path, settings: ServerSettings | None = None) -> FastAPI:
     app.state.settings = chosen
     app.include_router(api.router)
     app.include_router(contestant.router)
+    app.include_router(final_pages.router)
     app.include_router(pages.router)
     app.add_middleware(Guard, max_body=chosen.upload.upload_bytes + (64 << 10))
     return app

@@ -23,6 +23,7 @@ from starlette.datastructures import UploadFile
 from starlette.formparsers import MultiPartException
 
 from referee.ladder import rerate, store
+from referee.ladder.finalists import FinalChoice
 from referee.web import accounts, database, sessions, submissions
 from referee.web.settings import ServerSettings
 from referee.web.templating import templates
@@ -81,6 +82,8 @@ class Mine(BaseModel):
     submissions: list[SubmissionView]
     matches: list[MatchLogs]
     """Your bot's stderr in its latest matches."""
+    final: FinalChoice | None = None
+    """Which of your versions plays the final (mark another with ``POST /api/bots/final``)."""
 
 
 class Submitted(BaseModel):

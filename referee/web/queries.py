@@ -24,7 +24,8 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, Field
 
-from referee.ladder import paths, store
+from referee.ladder import contest, paths, store
+from referee.ladder.contest import ContestState
 from referee.ladder.ratings import Rating
 from referee.ladder.standings import Standings, standings
 from referee.replay.reader import ReplayError, ReplayReader
@@ -205,6 +206,8 @@ class RulesPage(BaseModel):
     rating: str
     submit: str
     """The ``curl`` line a contestant types to submit a bot (TOKEN and FILE stand for theirs)."""
+    contest: ContestState
+    """The phase, the deadline, the commitment to the master seed (the seed once revealed)."""
 
 
 class NotFound(ThousandError, LookupError):
@@ -697,4 +700,5 @@ def rules_page(db: sqlite3.Connection, base_url: str) -> RulesPage:
         ),
         rating="μ − 3σ (OpenSkill Plackett–Luce), one update per match",
         submit=submit,
+        contest=contest.state_of(meta, contest.now()),
     )

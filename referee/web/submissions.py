@@ -29,7 +29,7 @@ from typing import Any
 
 from pydantic import Field
 
-from referee.ladder import admission, contest, paths, ratings, store
+from referee.ladder import admission, contest, finalists, paths, ratings, store
 from referee.players.botspec import (
     BotCommand,
     BotSpec,
@@ -586,7 +586,16 @@ def mine(db: sqlite3.Connection, db_path: Path, account: Account) -> dict[str, A
             }
         )
     logs = match_logs(db, db_path, int(link["id"])) if link is not None else []
-    return {"name": account.name, "entrant": entrant, "submissions": shown, "matches": logs}
+    final = None
+    if link is not None:
+        final = finalists.choice(db, store.entrant_by_name(db, str(link["name"])))
+    return {
+        "name": account.name,
+        "entrant": entrant,
+        "submissions": shown,
+        "matches": logs,
+        "final": final,
+    }
 
 
 class Worker:

@@ -56,3 +56,13 @@ environment = jinja2.Environment(
 templates = Jinja2Templates(env=environment)
 templates.env.filters.update(shown=shown, segment=segment, number=number, log_text=log_text)
 templates.env.globals.update(share=share)
+
+
+def _contest(request: Any) -> dict[str, Any]:
+    """Every page's contest banner (phase, time left, commitment): read per request."""
+    from referee.web.final_pages import banner
+
+    return banner(request)
+
+
+templates.context_processors.append(_contest)
