@@ -30,6 +30,8 @@ int main() {
                 std::cerr << "starter-cpp: a game this bot does not know\n";
                 return 0;  // leaving before our hello: the referee records why
             }
+            if (bot.hello.game == "dice") bot.dice_rules = bot.hello.rules.get<DiceRules>();
+            if (bot.hello.game == "cards") bot.cards_rules = bot.hello.rules.get<CardsRules>();
             // This bot reads each request's view, so it asks the referee to leave out events.
             send({{"type", "hello"}, {"name", "starter-cpp"}, {"version", "1.0"},
                   {"protocol", 1}, {"omit", {"events"}}});

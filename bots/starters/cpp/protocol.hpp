@@ -21,13 +21,27 @@ void read(const json& j, const char* name, T& out) {
 struct Hello {
     std::string game;  // "dice" or "cards"
     int players = 2;
-    json rules;        // every rule field: docs/rules-dice.md, docs/rules-cards.md
+    json rules;        // every rule field: read as DiceRules or CardsRules
 };
 
 inline void from_json(const json& j, Hello& v) {
     read(j, "game", v.game);
     read(j, "players", v.players);
     read(j, "rules", v.rules);
+}
+
+struct DiceRules {
+    int goal = 1000;  // the score that wins
+};
+
+inline void from_json(const json& j, DiceRules& v) { read(j, "goal", v.goal); }
+
+struct CardsRules {
+    bool marriage_on_first_lead = false;
+};
+
+inline void from_json(const json& j, CardsRules& v) {
+    read(j, "marriage_on_first_lead", v.marriage_on_first_lead);
 }
 
 struct GameStart {

@@ -23,7 +23,7 @@ std::size_t choose_dice(const Bot& bot) {
     int dice = view.dice_left - static_cast<int>(best_keep);  // keep every scoring die
     if (dice <= 0) dice = 5;  // hot dice: all five come back
     int score = bot.seat < static_cast<int>(view.scores.size()) ? view.scores[bot.seat] : 0;
-    bool wins = score + view.turn_total >= bot.hello.rules.value("goal", 1000);
+    bool wins = score + view.turn_total >= bot.dice_rules.goal;
     std::string want = wins || view.turn_total >= THRESHOLD[dice] ? "stop" : "roll";
     std::size_t fallback = 0;
     for (std::size_t i = 0; i < bot.legal.size(); i++) {
@@ -73,7 +73,7 @@ int estimate(const Bot& bot) {
     int catch_points = bot.hello.players == 2 ? 3 : 6;  // the others' cards a trick brings
     bool aces = std::any_of(view.hand.begin(), view.hand.end(),
                             [](const std::string& c) { return rank(c) == 5; });
-    bool first_lead = bot.hello.rules.value("marriage_on_first_lead", false);
+    bool first_lead = bot.cards_rules.marriage_on_first_lead;
     int total = 0;
     for (char s : std::string("SCDH")) {
         if (contains(view.hand, std::string{'A', s})) {
@@ -194,7 +194,7 @@ std::size_t choose_cards(const Bot& bot) {
 // ---------------------------------------------------------------------- YOUR STRATEGY HERE --
 
 // The index of the legal action to send back. The game's view is bot.dice or bot.cards, your
-// seat bot.seat, the rules bot.hello.rules.
+// seat bot.seat, the rules bot.dice_rules or bot.cards_rules.
 std::size_t choose(const Bot& bot) {
     if (bot.legal.size() == 1) return 0;  // a forced move: still answered
     std::size_t chosen = bot.hello.game == "dice" ? choose_dice(bot) : choose_cards(bot);

@@ -8,6 +8,8 @@
 
 struct Bot {
     Hello hello;               // the game, the players, the rules
+    DiceRules dice_rules;
+    CardsRules cards_rules;
     int seat = 0;              // this game's seat (from game_start)
     DiceView dice;             // the latest view, when the game is dice
     CardsView cards;           // the latest view, when the game is cards
