@@ -36,6 +36,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     (FOUNDATION,),
     ("referee.players",),  # a seat's player; protocol.py owns protocol.md's fault policy
     ("referee.replay",),  # replays: read, written, verified (with the protocol's policy)
+    ("referee.analysis",),  # a recorded game's decisions valued (the solved dice table)
     ("referee.games",),  # the run of a match, which writes its replay
     ("referee.cluster",),  # matches on a Dask cluster; its loss is its own error
     ("referee.runs",),  # a match or tournament as a command runs it: here or on a cluster

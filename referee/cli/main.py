@@ -55,6 +55,7 @@ LAZY_COMMANDS = {
     "tournament": "referee.cli.tournament",
     "protocol": "referee.cli.protocol",
     "play": "referee.cli.play",
+    "analyse": "referee.cli.analyse",
 }
 """Command groups imported only when named: each start of ``thousand match`` (a bot author's
 thousands, the test suite's hundreds) no longer imports the contest server, the ladder's store

@@ -1,0 +1,173 @@
+"""Card decisions valued from the deciding seat's information only, by bots/card_expert.py's
+own sampling: the unseen cards dealt at random consistently with what that seat saw (its view,
+and the events addressed to everyone or to it), each legal action played out in every sampled
+world, the deal scored for the seat relative to the others.
+
+The expert's file is loaded as a module, not copied: the analysis and the bot sample alike,
+and a fix to one is a fix to both. Only what the seat saw reaches the sampler: its engine view
+at the decision, and the events of earlier steps that were public or addressed to it; the
+replay's other hidden cards are never passed on (tests/analysis/test_analyse_cards.py alters
+them and gets the same numbers).
+
+Play decisions are valued; bidding, the talon and the contract are listed as decisions without
+values for now. A forced move (one legal action) is a decision with nothing lost.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import itertools
+import math
+import random
+import sys
+import time
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Final
+
+from referee.analysis.marks import CARD_MARKS, SIGNIFICANT, mark
+from referee.analysis.report import Decision, Option
+from referee.replay.frames import Frame
+
+EXPERT_FILE: Final = Path(__file__).resolve().parents[2] / "bots" / "card_expert.py"
+MAX_SAMPLES: Final = 5000  # worlds at most per decision, whatever the budget
+
+
+@cache
+def card_expert(path: Path = EXPERT_FILE) -> ModuleType:
+    """bots/card_expert.py as a module (its ``main`` does not run), once per process."""
+    spec = importlib.util.spec_from_file_location("thousand_card_expert", path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long a decision is sampled: CPU milliseconds, or (reproducibly) a fixed number of
+    worlds, whichever ends first."""
+
+    cpu_ms: float | None = 200.0
+    samples: int = MAX_SAMPLES
+
+    def over(self, began: float, done: int) -> bool:
+        if done >= self.samples:
+            return True
+        return self.cpu_ms is not None and (time.process_time() - began) * 1000 >= self.cpu_ms
+
+
+def _stats(values: list[float]) -> tuple[float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, 0.0
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def sample_play(
+    expert: ModuleType,
+    table: Any,
+    view: dict[str, Any],
+    memory: Any,
+    legal: list[dict[str, Any]],
+    budget: Budget,
+    rng: random.Random,
+) -> list[list[float]]:
+    """Each legal play's deal score in the same sampled worlds (paired samples)."""
+    knowledge = expert.Knowledge(view, memory)
+    outlook = expert.Outlook(table, view, knowledge.me)
+    moves = [expert.as_move(action) for action in legal]
+    scores: list[list[float]] = [[] for _ in legal]
+    began = time.process_time()
+    while knowledge.ok and not budget.over(began, len(scores[0])):
+        world = expert.world_deal(table, knowledge, view, knowledge.sample(rng))
+        for i, (card, declare) in enumerate(moves):
+            deal = world.clone()
+            deal.play(card, declare)
+            deal.playout()
+            scores[i].append(float(outlook.utility(deal)))
+    return scores
+
+
+def play_decision(
+    step: int, line: int, seat: int, chosen: dict[str, Any], legal: list[dict[str, Any]],
+    scores: list[list[float]],
+) -> Decision:  # fmt: skip
+    """The decision from its paired samples: marked only when the loss is significant."""
+    if len(legal) < 2 or not scores[0]:
+        option = Option(action=chosen, value=0.0, stderr=0.0, samples=0)
+        return Decision(
+            step=step, line=line, seat=seat, phase="play", chosen=chosen, best=chosen,
+            value_chosen=0.0, value_best=0.0, loss=0.0, mark=None, options=[option],
+        )  # fmt: skip
+    stats = [_stats(s) for s in scores]
+    options = [
+        Option(action=a, value=mean, stderr=se, samples=len(s))
+        for a, (mean, se), s in zip(legal, stats, scores, strict=True)
+    ]
+    at = next(i for i, action in enumerate(legal) if action == chosen)
+    best = max(range(len(legal)), key=lambda i: stats[i][0])
+    loss = max(stats[best][0] - stats[at][0], 0.0)
+    _, spread = _stats([b - c for b, c in zip(scores[best], scores[at], strict=True)])
+    significant = loss > SIGNIFICANT * spread
+    return Decision(
+        step=step,
+        line=line,
+        seat=seat,
+        phase="play",
+        chosen=chosen,
+        best=legal[best] if loss > 0 else chosen,
+        value_chosen=stats[at][0],
+        value_best=stats[best][0],
+        loss=loss,
+        mark=mark(loss, CARD_MARKS) if significant else None,
+        options=options,
+    )
+
+
+def analyse_card_frames(
+    frames: list[Frame],
+    rules: dict[str, Any],
+    players: int,
+    seat: int | None,
+    budget: Budget,
+    seed: str,
+) -> list[Decision]:
+    """The play decisions of ``seat`` (every seat when None), each from that seat's view and
+    the events it was shown; the generator of each decision is seeded by ``seed`` and the step,
+    so a fixed number of samples gives the same numbers on every run."""
+    expert = card_expert()
+    table = expert.Table(rules, players)
+    memories = [expert.Memory(players) for _ in range(players)]
+    found: list[Decision] = []
+    for before, after in itertools.pairwise(frames):
+        record = after.record or {}
+        mover = record.get("seat")
+        if (
+            record.get("kind") == "move"
+            and record.get("by") != "fallback"
+            and isinstance(mover, int)
+            and (seat is None or mover == seat)
+        ):
+            view = before.state.view(mover)
+            legal = before.state.legal_actions()
+            if view.get("phase") == "play" and record.get("action") in legal:
+                step = int(record.get("n", after.index))
+                rng = random.Random(f"{seed}:{step}")
+                scores: list[list[float]] = [[] for _ in legal]
+                if len(legal) > 1:
+                    scores = sample_play(expert, table, view, memories[mover], legal, budget, rng)
+                found.append(
+                    play_decision(step, after.line, mover, record["action"], legal, scores)
+                )
+        for event in record.get("events") or []:
+            for reader, memory in enumerate(memories):
+                if event.get("to", reader) == reader:
+                    memory.feed(event, table.must_beat)
+    return found
