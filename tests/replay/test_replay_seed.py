@@ -10,6 +10,7 @@ the plain verify passes: only the seed can tell its chance was chosen.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 import subprocess
@@ -20,12 +21,16 @@ from typing import Any
 import pytest
 
 from referee.games.chance import commitment
-from referee.games.provenance import MAX_MATCH
+from referee.games.match import MatchConfig
+from referee.games.provenance import MAX_MATCH, Origin, match_seed
+from referee.games.tables import run_match
+from referee.players.botspec import parse_bot
 from tests.inprocess import Invoked
 from tests.ladder.conftest import make_ladder, ok
 from tests.ladder.conftest import thousand as thousand_argv
 from tests.replay.conftest import ROOT, make_replays, thousand
 from tests.replay.forged import forged, read_records, tampered_copy
+from thousand.rules_io import rules_from_mapping
 
 SEED = 0x5EED_C0FF_EE15_600D_F00D_CAFE_BABE_D1CE
 """The ladders' master seed: 128 bits, as a contest's is (a smaller one draws a warning)."""
@@ -126,6 +131,35 @@ def test_each_replay_names_its_ladder_stage_and_match(
         match = int(path.parent.name.removeprefix("match-"))
         header = _header(path)
         assert header["origin"] == {"ladder": ladder.ladder_id, "stage": "match", "match": match}
+
+
+def test_a_final_table_of_two_groups_verifies_against_the_seed(tmp_path: Path) -> None:
+    """A final's match (stage ``final``, several duplicate groups a table) played by the
+    referee's own game loop, seeded and labelled as referee/ladder/final.py does it."""
+    origin = Origin("a1b2c3", "final", 4)
+    config = MatchConfig(
+        game="dice",
+        rules=rules_from_mapping("dice", {"preset": "simple", "goal": 300}),
+        bots=[parse_bot("builtin:random")] * 3,
+        games=12,
+        seed=int(match_seed(SEED, origin), 16),
+        rotate=True,
+        replays=tmp_path / "final",
+        processes=False,
+        origin=origin,
+    )
+    played = asyncio.run(run_match(config))
+    assert sorted({game.plan.group for game in played}) == [0, 1]
+    done = verify_process("--seed", SEED, "--commitment", commitment(SEED), tmp_path / "final")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.count(": OK") == 12
+    # The same games under a ladder match's numbering are not the seed's.
+    records = read_records(tmp_path / "final" / "game-00007.jsonl")
+    records[0]["origin"] = {**records[0]["origin"], "stage": "match"}
+    path = tampered_copy(tmp_path / "final" / "game-00007.jsonl", tmp_path, records)
+    assert "is not the one the master seed gives match 4, game 7" in only_line(
+        verify("--seed", SEED, path)
+    )
 
 
 def test_a_wrong_seed_fails_every_replay_at_its_header(dice_ladder: Ladder) -> None:
