@@ -298,3 +298,31 @@ def test_names_in_the_final_standings_are_escaped(tmp_path: Path, clock: Path) -
     assert "a\\|b" in done.stdout and "a|b" not in done.stdout, done.stdout
     assert "\\*c\\*" in done.stdout and "&lt;i&gt;" in done.stdout, done.stdout
     assert "<i>" not in done.stdout, done.stdout
+
+
+def test_until_settled_stops_when_neighbours_separate(tmp_path: Path, clock: Path) -> None:
+    db = contest(tmp_path, {"expert": py_bot(DICE_BOT), "random": "builtin:random"})
+    clock.write_text(str(AFTER))
+    done = cli(
+        "final", db, "--until-settled", "--games-per-table", "20", "--max-games", "2000",
+        "--json", env={CLOCK_ENV: str(clock)}, timeout=600,
+    )  # fmt: skip
+    assert done.returncode == 0, done.explain()
+    table = json.loads(done.stdout)
+    assert table["stopped"] == "settled" and table["settled"], table
+    assert [r["name"] for r in table["rows"]] == ["expert", "random"]
+    assert table["rows"][0]["separated"] is True and table["rows"][0]["elo"] > 0
+    assert table["games"] == table["rounds"] * 20 < 2000
+
+
+def test_until_settled_stops_at_its_game_budget(tmp_path: Path, clock: Path) -> None:
+    db = contest(tmp_path, {"one": "builtin:random", "two": "builtin:random"})
+    clock.write_text(str(AFTER))
+    done = cli(
+        "final", db, "--until-settled", "--max-games", "5", "--json",
+        env={CLOCK_ENV: str(clock)},
+    )  # fmt: skip
+    assert done.returncode == 0, done.explain()
+    table = json.loads(done.stdout)
+    assert table["stopped"] == "budget" and not table["settled"], table
+    assert table["games"] == 6  # rounds of 2 games: the third round began below 5
