@@ -79,6 +79,9 @@ VULTURE_USED_ELSEWHERE = {
     "sandbox_mode": "the rules page's template",
     "matches_a_pairing": "the rules page's template",
     "JACK": "one of the rank enumeration NINE..ACE (cards/cards.py)",
+    "_legal_actions": "OpenSpiel calls a Python game's hooks (thousand/rl/spiel.py)",
+    "_apply_action": "OpenSpiel",
+    "_action_to_string": "OpenSpiel",
 }
 """Names vulture cannot see used, each with who uses it. The protocol's message models
 (thousand/*/messages.py, players/schema.py) are left out whole: their fields describe the wire

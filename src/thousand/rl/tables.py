@@ -35,6 +35,15 @@ class Table:
     index: Callable[[Action, int], int]
     """The fixed index of one of the acting seat's legal actions."""
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+        """A table never changes: OpenSpiel's clones of a state share it."""
+        del memo
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as what makes it (OpenSpiel serialises a state by pickling it)."""
+        return (table, (self.game, self.rules, self.players))
+
     def new_state(self) -> GameState:
         return game_spec(self.game).new_game(self.rules, self.players)
 
