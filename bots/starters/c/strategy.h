@@ -3,7 +3,7 @@
 
 #include "protocol.h"
 
-/* The index in bot->legal of the action to send back: strategy.c, "YOUR STRATEGY HERE". */
+/* The index in bot->legal of the action to send back: the marked function of strategy.c. */
 int choose(const struct bot *bot);
 
 #endif

@@ -16,5 +16,5 @@ struct Bot {
     std::vector<Action> legal; // the actions of the current request
 };
 
-// The index in bot.legal of the action to send back: strategy.cpp, "YOUR STRATEGY HERE".
+// The index in bot.legal of the action to send back: the marked function of strategy.cpp.
 std::size_t choose(const Bot& bot);
