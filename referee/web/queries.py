@@ -27,7 +27,7 @@ from pydantic import BaseModel, Field
 from referee.ladder import contest, paths, store
 from referee.ladder.contest import ContestState
 from referee.ladder.ratings import Rating
-from referee.ladder.standings import Standings, standings
+from referee.ladder.standings import Standings, done_matches, standings
 from referee.replay.reader import ReplayError, ReplayReader
 from referee.replay.summary import GameSummary, summarise
 from referee.safetext import as_text, shorten
@@ -325,57 +325,17 @@ def entrant_page(db: sqlite3.Connection, name: str) -> EntrantPage:
     entrant_id = int(row["id"])
     names = _names(db)
     history = _history(db, entrant_id)
-    played = db.execute(
-        "SELECT r.*, m.finished, m.entrants, m.summary FROM results r "
-        "JOIN matches m ON m.id = r.match_id WHERE r.entrant_id = ? "
-        "ORDER BY r.match_id DESC",
-        (entrant_id,),
-    ).fetchall()
-    versions: dict[int, EntrantVersion] = {}
-    recent: list[EntrantMatch] = []
+    recent = [_match_of(result, entrant_id, names) for result in _latest_results(db, entrant_id)]
     faulty: list[EntrantMatch] = []
-    for result in played:
-        version = int(result["version"])
-        seen = versions.get(version)
-        if seen is None:
-            seen = versions[version] = EntrantVersion(
-                version=version,
-                matches=0,
-                first_played=None,
-                last_played=result["finished"],
-                current=version == row["version"],
+    for result in _latest_results(db, entrant_id, faulty=True):
+        entry = _match_of(result, entrant_id, names)
+        if len(faulty) < FAULT_MATCHES:
+            seat = json.loads(result["entrants"]).index(entrant_id)
+            entry = entry.model_copy(
+                update={"details": _fault_details(db, result["match_id"], seat)}
             )
-        seen.matches += 1
-        seen.first_played = result["finished"]  # the rows come newest first
-        if len(recent) >= RECENT and (len(faulty) >= RECENT or not result["faults"]):
-            continue
-        entry = EntrantMatch(
-            id=result["match_id"],
-            finished=result["finished"],
-            version=version,
-            rank=result["rank"],
-            games=result["games"],
-            wins=result["wins"],
-            faults=result["faults"],
-            fault_games=result["fault_games"],
-            others=[
-                names.get(i, f"#{i}") for i in json.loads(result["entrants"]) if i != entrant_id
-            ],
-            fault_kinds=_fault_kinds(_summary(result)),
-        )
-        if len(recent) < RECENT:
-            recent.append(entry)
-        if result["faults"] and len(faulty) < RECENT:
-            if len(faulty) < FAULT_MATCHES:
-                seat = json.loads(result["entrants"]).index(entrant_id)
-                entry = entry.model_copy(
-                    update={"details": _fault_details(db, result["match_id"], seat)}
-                )
-            faulty.append(entry)
-    if row["version"] not in versions:
-        versions[row["version"]] = EntrantVersion(
-            version=row["version"], matches=0, first_played=None, last_played=None, current=True
-        )
+        faulty.append(entry)
+    versions = _versions(db, entrant_id, int(row["version"]))
     return EntrantPage(
         name=name,
         version=row["version"],
@@ -393,10 +353,68 @@ def entrant_page(db: sqlite3.Connection, name: str) -> EntrantPage:
         faults=standing.faults,
         fault_games=standing.fault_games,
         history=history,
-        versions=sorted(versions.values(), key=lambda v: -v.version),
+        versions=versions,
         recent=recent,
         faulty=faulty,
     )
+
+
+def _latest_results(
+    db: sqlite3.Connection, entrant_id: int, *, faulty: bool = False
+) -> list[sqlite3.Row]:
+    """The entrant's latest ``RECENT`` results (only those it faulted in, if ``faulty``), newest
+    first, each with its match. Read through ``results_by_entrant`` (migration 4), which holds
+    the faults: the entrant's thousands of other results are never fetched."""
+    return db.execute(
+        "SELECT r.*, m.finished, m.entrants, m.summary FROM results r "
+        "JOIN matches m ON m.id = r.match_id WHERE r.entrant_id = ? "
+        + ("AND r.faults <> 0 " if faulty else "")
+        + "ORDER BY r.match_id DESC LIMIT ?",
+        (entrant_id, RECENT),
+    ).fetchall()
+
+
+def _match_of(result: sqlite3.Row, entrant_id: int, names: dict[int, str]) -> EntrantMatch:
+    return EntrantMatch(
+        id=result["match_id"],
+        finished=result["finished"],
+        version=int(result["version"]),
+        rank=result["rank"],
+        games=result["games"],
+        wins=result["wins"],
+        faults=result["faults"],
+        fault_games=result["fault_games"],
+        others=[names.get(i, f"#{i}") for i in json.loads(result["entrants"]) if i != entrant_id],
+        fault_kinds=_fault_kinds(_summary(result)),
+    )
+
+
+def _versions(db: sqlite3.Connection, entrant_id: int, current: int) -> list[EntrantVersion]:
+    """Each version's matches and the times of its first and last, newest version first; the
+    current version also before it has played. Counted in SQL over the covering index
+    (migration 4): two matches a version are read, not every match the entrant played."""
+    rows = db.execute(
+        "SELECT v.version, v.matches, f.finished AS first_played, l.finished AS last_played "
+        "FROM (SELECT version, COUNT(*) AS matches, MIN(match_id) AS first, "
+        "MAX(match_id) AS last FROM results WHERE entrant_id = ? GROUP BY version) v "
+        "JOIN matches f ON f.id = v.first JOIN matches l ON l.id = v.last",
+        (entrant_id,),
+    ).fetchall()
+    versions = {
+        int(r["version"]): EntrantVersion(
+            version=int(r["version"]),
+            matches=int(r["matches"]),
+            first_played=r["first_played"],
+            last_played=r["last_played"],
+            current=int(r["version"]) == current,
+        )
+        for r in rows
+    }
+    if current not in versions:
+        versions[current] = EntrantVersion(
+            version=current, matches=0, first_played=None, last_played=None, current=True
+        )
+    return sorted(versions.values(), key=lambda v: -v.version)
 
 
 def _fault_kinds(summary: dict[str, Any]) -> dict[str, int]:
@@ -446,12 +464,13 @@ def _point(match_id: int | None, finished: str | None, mu: float, sigma: float) 
 def _history(db: sqlite3.Connection, entrant_id: int) -> list[RatingPoint]:
     """The entrant's rating after each of its matches, in the order they were rated (a rating
     reset starts again from the first rating), the latest ``HISTORY_LIMIT`` of them."""
-    # From the entrant's own ratings and resets (indexes by entrant, migration 2), not from
-    # the whole history: a ladder of a million matches holds a few thousand of one entrant's.
-    # The matches' times are read for the points kept only.
+    # From the entrant's own ratings and resets (indexes by entrant, migrations 2 and 4), not
+    # from the whole history: a ladder of a million matches holds a few thousand of one
+    # entrant's. The joined events are the matches' ('match'), so only their index is read;
+    # the matches' times are read for the points kept only.
     rows = db.execute(
         "WITH mine AS ("
-        "SELECT e.seq, e.kind, r.match_id, r.mu_before, r.sigma_before, r.mu_after, "
+        "SELECT e.seq, 'match' AS kind, r.match_id, r.mu_before, r.sigma_before, r.mu_after, "
         "r.sigma_after FROM ratings r JOIN rating_events e ON e.match_id = r.match_id "
         "WHERE r.entrant_id = ? "
         "UNION ALL SELECT seq, kind, NULL, NULL, NULL, NULL, NULL FROM rating_events "
@@ -672,8 +691,7 @@ def live_page(db: sqlite3.Connection) -> LivePage:
             (RECENT,),
         )
     ]
-    done = db.execute("SELECT COUNT(*) FROM matches WHERE status = 'done'").fetchone()[0]
-    return LivePage(matches_done=int(done), running=running, recent=recent)
+    return LivePage(matches_done=done_matches(db), running=running, recent=recent)
 
 
 def rules_page(db: sqlite3.Connection, base_url: str) -> RulesPage:
