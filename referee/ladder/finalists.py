@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pydantic import BaseModel
 
 from referee.ladder import contest, store
+from referee.players.botspec import parse_bot_or_unavailable
 
 
 @dataclass(frozen=True)
@@ -35,19 +36,37 @@ class FinalChoice(BaseModel):
     marked: bool
     """True: the contestant chose it; false: the latest admitted version, by default."""
     versions: list[int]
-    """Every admitted version that may be marked."""
+    """Every admitted version that may be marked: those whose files are still kept."""
+
+
+def kept_versions(db: sqlite3.Connection, entrant_id: int) -> set[int]:
+    """The entrant's versions whose files must stay: marked for the final, or in its field."""
+    rows = db.execute(
+        "SELECT version FROM final_marks WHERE entrant_id = ? "
+        "UNION SELECT version FROM final_entrants WHERE entrant_id = ?",
+        (entrant_id, entrant_id),
+    )
+    return {int(r[0]) for r in rows}
+
+
+def _startable(bot: str) -> bool:
+    """Whether a version's files are still there to start (the server keeps only an account's
+    latest few versions' programs, see ``referee.web.submissions.prune``)."""
+    return parse_bot_or_unavailable(bot).unavailable is None
+
+
+def _markable(db: sqlite3.Connection, entrant_id: int) -> dict[int, str]:
+    rows = db.execute(
+        "SELECT version, bot FROM versions WHERE entrant_id = ? ORDER BY version", (entrant_id,)
+    )
+    return {int(r[0]): str(r[1]) for r in rows if _startable(str(r[1]))}
 
 
 def choice(db: sqlite3.Connection, entrant: store.Entrant) -> FinalChoice:
     mark = db.execute(
         "SELECT version FROM final_marks WHERE entrant_id = ?", (entrant.id,)
     ).fetchone()
-    versions = [
-        int(r[0])
-        for r in db.execute(
-            "SELECT version FROM versions WHERE entrant_id = ? ORDER BY version", (entrant.id,)
-        )
-    ]
+    versions = sorted(_markable(db, entrant.id))
     return FinalChoice(
         name=entrant.name,
         version=entrant.version if mark is None else int(mark[0]),
@@ -64,27 +83,18 @@ def mark(db: sqlite3.Connection, entrant: store.Entrant, version: int | None) ->
         if version is None:
             db.execute("DELETE FROM final_marks WHERE entrant_id = ?", (entrant.id,))
         else:
-            known = db.execute(
-                "SELECT 1 FROM versions WHERE entrant_id = ? AND version = ?",
-                (entrant.id, version),
-            ).fetchone()
-            if known is None:
+            markable = _markable(db, entrant.id)
+            if version not in markable:
+                shown = ", ".join(map(str, sorted(markable))) or "none"
                 raise contest.ContestError(
-                    f"{entrant.name} has no admitted version {version} on record "
-                    f"(versions: {_versions_line(db, entrant.id)})"
+                    f"{entrant.name} has no version {version} that can still be played "
+                    f"(versions that can: {shown})"
                 )
             db.execute(
                 "INSERT OR REPLACE INTO final_marks VALUES (?, ?, ?)",
                 (entrant.id, version, store.now_iso()),
             )
     return choice(db, entrant)
-
-
-def _versions_line(db: sqlite3.Connection, entrant_id: int) -> str:
-    rows = db.execute(
-        "SELECT version FROM versions WHERE entrant_id = ? ORDER BY version", (entrant_id,)
-    ).fetchall()
-    return ", ".join(str(r[0]) for r in rows) or "none"
 
 
 def take_field(db: sqlite3.Connection, top: int | None = None) -> list[Finalist]:

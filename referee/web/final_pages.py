@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import sqlite3
 from pathlib import Path
-from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import PlainTextResponse, Response, StreamingResponse
@@ -31,19 +30,6 @@ router = APIRouter()
 def _db(request: Request) -> Path:
     path: Path = request.app.state.db_path
     return path
-
-
-# ------------------------------------------------------------------- the phase on every page
-
-
-def banner(request: Request) -> dict[str, Any]:
-    """The Jinja context processor of every page: the contest's state, read at each request
-    (the time left moves even when the ladder does not)."""
-    try:
-        with queries.reading(_db(request)) as db:
-            return {"contest": contest.state(db)}
-    except (store.LadderError, sqlite3.Error, AttributeError):
-        return {"contest": None}
 
 
 # ---------------------------------------------------------------------- the final standings

@@ -347,6 +347,12 @@ PROGRAM_FILES = ("upload", "bot")
 unpacked and built from it — up to the upload and unpacked limits, each time."""
 
 
+VERSIONS_KEPT = 3
+"""An account's latest accepted versions whose program files are kept (beside the one its
+entrant plays and any marked for the final): a contestant may mark any of them as the version
+to play the final (``referee.ladder.finalists``), and what an account keeps on disk stays
+bounded by this many uploads."""
+
 RECORDS_KEPT = 20
 """Submissions of an account whose folder (build log, manifest, build record) is kept: the
 latest ones. An older one keeps its row (status, reasons, build summary, check report) and
@@ -356,8 +362,9 @@ build logs of 1 MiB — however long the contest runs at six submissions an hour
 
 def prune(db: sqlite3.Connection, db_path: Path, account_id: int) -> None:
     """Remove the program files of the account's finished submissions, except the version its
-    entrant plays and any version a running match still plays (it is pruned after a later
-    submission), and the whole folder of every finished submission older than the latest
+    entrant plays, any version a running match still plays (it is pruned after a later
+    submission), its latest ``VERSIONS_KEPT`` accepted versions and any marked for, or taken
+    into, the final; and the whole folder of every finished submission older than the latest
     ``RECORDS_KEPT`` (with the same exceptions). Without this a contestant could fill the disk
     within the rate limit, each upload and build log kept forever. What stays of a recent
     submission — its build log, build record and manifest, its reasons and check report in
@@ -376,6 +383,15 @@ def prune(db: sqlite3.Connection, db_path: Path, account_id: int) -> None:
             ):
                 if who == entrant:
                     playing.add(int(version))
+        playing |= finalists.kept_versions(db, entrant)
+        playing |= {
+            int(r[0])
+            for r in db.execute(
+                "SELECT version FROM submissions WHERE account_id = ? AND status = 'accepted' "
+                "ORDER BY id DESC LIMIT ?",
+                (account_id, VERSIONS_KEPT),
+            )
+        }
     active = Path(link["bot"]).resolve().parent if link is not None else None
     finished = db.execute(
         "SELECT id, status, version FROM submissions WHERE account_id = ? "

@@ -16,6 +16,7 @@ import jinja2
 from fastapi.templating import Jinja2Templates
 
 from referee.safetext import NAME_LIMIT, for_terminal
+from referee.web.banner import banner
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -56,13 +57,4 @@ environment = jinja2.Environment(
 templates = Jinja2Templates(env=environment)
 templates.env.filters.update(shown=shown, segment=segment, number=number, log_text=log_text)
 templates.env.globals.update(share=share)
-
-
-def _contest(request: Any) -> dict[str, Any]:
-    """Every page's contest banner (phase, time left, commitment): read per request."""
-    from referee.web.final_pages import banner
-
-    return banner(request)
-
-
-templates.context_processors.append(_contest)
+templates.context_processors.append(banner)

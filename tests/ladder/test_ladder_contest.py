@@ -133,7 +133,7 @@ def test_a_marked_version_is_kept_and_a_mark_after_the_deadline_refused(
     quick_ok("final-version", db, "a", "1")
     assert json.loads(quick_ok("final-version", db, "a", "--json").stdout)["version"] == 1
     line = one_error_line(quick("final-version", db, "a", "7"))
-    assert "no admitted version 7" in line and "versions: 1, 2" in line, line
+    assert "no version 7 that can still be played" in line and "can: 1, 2" in line, line
     clock.write_text(str(AFTER))
     line = one_error_line(quick("final-version", db, "a", "--latest"))
     assert "(the deadline)" in line, line

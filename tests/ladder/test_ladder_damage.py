@@ -56,11 +56,24 @@ COMMANDS: dict[str, Command] = {
     "accounts": ("accounts", "{db}"),
     "run": ("run", "{db}", "--matches", "1"),
     "serve": ("serve", "{db}", "--port", BUSY_PORT),
+    "phase": ("phase", "{db}"),
+    "phase --json": ("phase", "{db}", "--json"),
+    "phase --deadline": ("phase", "{db}", "--deadline", "2030-01-01T00:00Z"),
+    "final-version": ("final-version", "{db}", "random-a"),
+    "final-version VERSION": ("final-version", "{db}", "random-a", "1"),
+    "final": ("final", "{db}", "--rounds", "1"),
+    "reveal": ("reveal", "{db}"),
 }
 """Every subcommand that opens an existing ladder (all but ``init``), each of its ways to read."""
 
 
 EVERY = frozenset(COMMANDS)
+OUT_OF_ORDER = {
+    "final": "submissions are still open",
+    "reveal": "revealed only once it is finished",
+}
+"""The contest's steps that an open ladder refuses whole (tests/ladder/test_ladder_contest.py):
+past a damage they do not touch, their own refusal is the right answer."""
 READ_ONLY = ("list", "list --json", "standings", "standings --json", "games", "games --json")
 
 
@@ -168,7 +181,11 @@ DAMAGES: dict[str, Damage] = {
     "entrants table dropped": Damage(_sql("DROP TABLE entrants"), ("entrants",)),
     "results table dropped": Damage(_sql("DROP TABLE results"), ("results",)),
     "ratings column dropped": Damage(
-        _sql("ALTER TABLE ratings DROP COLUMN sigma_after"), ("ratings", "sigma_after")
+        # An index holding the column must go first: SQLite refuses to drop it otherwise.
+        _sql(
+            "DROP INDEX IF EXISTS ratings_by_entrant", "ALTER TABLE ratings DROP COLUMN sigma_after"
+        ),
+        ("ratings", "sigma_after"),
     ),
     "text in entrants.mu": Damage(
         _sql("UPDATE entrants SET mu = 'strong' WHERE name = 'random-b'"), ("mu", "random-b")
@@ -237,6 +254,8 @@ def test_a_damaged_ladder_is_one_line_naming_it_and_the_damage(
             line = one_error_line(done)
         except AssertionError:
             problems.append(f"{name}: not one error line: {done.stderr[-300:]!r}")
+            continue
+        if name not in damage.fails and OUT_OF_ORDER.get(name, "\0") in line:
             continue
         wanted = ("thousand: error: ", str(db), *damage.words)
         if not all(word in line for word in wanted) or "not a ladder database" in line:
