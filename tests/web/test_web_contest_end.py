@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -217,3 +218,76 @@ def test_only_versions_whose_program_is_kept_can_be_marked(
         refused = alice.post("/api/bots/final", json={"version": 2})
         assert refused.status_code == 422, refused.text
         assert "versions that can: 1, 3, 4, 5" in refused.json()["detail"]
+
+
+STORED = "2026-12-10T18:00:00+00:00"
+
+
+@pytest.mark.parametrize(
+    ("sent", "status", "kept"),
+    [
+        ({"deadline": "2030-01-01T00:00Z"}, 200, "2030-01-01T00:00:00+00:00"),
+        ({"deadline": None}, 200, None),
+        ({"deadline": "next week"}, 409, STORED),
+        ({"deadline": "\x1b[31m\u202e" * 10_000}, 409, STORED),
+        ({"deadline": 12}, 422, STORED),
+    ],
+)
+def test_the_organiser_moves_the_deadline_and_no_one_else(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    sent: dict[str, object],
+    status: int,
+    kept: str | None,
+) -> None:
+    clock = tmp_path / "clock"
+    clock.write_text(str(BEFORE))
+    monkeypatch.setenv(CLOCK_ENV, str(clock))
+    db = make_ladder(tmp_path, "--deadline", DEADLINE, players=2)
+    organiser, contestant = invite(db, "org", "--organiser"), invite(db, "eve")
+    with serving(db) as server:
+        with server.client(contestant) as eve:
+            # A malformed body is refused before anyone's token is asked for.
+            refused = eve.post("/api/admin/phase", json=sent).status_code
+            assert refused == (422 if status == 422 else 403)
+        with server.client(organiser) as org:
+            answer = org.post("/api/admin/phase", json=sent)
+            assert answer.status_code == status, answer.text
+            if status == 409:
+                detail = answer.json()["detail"]
+                assert "ISO 8601" in detail and "\x1b" not in detail and len(detail) < 300
+        with server.client() as visitor:
+            assert visitor.get("/api/phase").json()["deadline"] == kept
+
+
+def test_a_contestant_marks_the_final_version_on_the_mine_page(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock = tmp_path / "clock"
+    clock.write_text(str(BEFORE))
+    monkeypatch.setenv(CLOCK_ENV, str(clock))
+    db = make_ladder(tmp_path, "--deadline", DEADLINE, players=2)
+    token = invite(db, "alice")
+    with serving(db) as server:
+        for version in (1, 2):
+            data = PY_BOT.read_bytes() + f"\n# version {version}\n".encode()
+            entry = wait_finished(server, token, submit(server, token, data, "b.py").json()["id"])
+            assert entry["status"] == "accepted", entry
+        with server.client() as browser:
+            login = browser.get("/login")
+            csrf = login.cookies["thousand_login"]
+            assert browser.post("/login", data={"token": token, "csrf": csrf}).status_code == 303
+            page = browser.get("/mine").text
+            assert 'id="final-version"' in page and "Now: version 2 (the latest)" in page
+            form_csrf = re.search(r'name="csrf" value="([^"]+)"', page)
+            assert form_csrf is not None
+            forged_form = browser.post("/mine/final", data={"version": "1", "csrf": "x"})
+            assert forged_form.status_code == 403
+            done = browser.post("/mine/final", data={"version": "1", "csrf": form_csrf[1]})
+            assert done.status_code == 303
+            assert "Now: version 1 (marked)" in browser.get("/mine").text
+            clock.write_text(str(AFTER))
+            page = browser.get("/mine").text
+            assert "disabled" in page.split('id="final-version"')[1].split("</form>")[0]
+            late = browser.post("/mine/final", data={"version": "latest", "csrf": form_csrf[1]})
+            assert late.status_code == 403 and "(the deadline)" in late.text
