@@ -143,7 +143,9 @@ def drift(kit: Path, document: Schema) -> list[str]:
             theirs = json_types(properties[name], root)
             ours = set(kind.split("|"))
             if ours != theirs:
-                problems.append(f"{where}: the kit reads {kind}, the schema says {'|'.join(sorted(theirs))}")
+                problems.append(
+                    f"{where}: the kit reads {kind}, the schema says {'|'.join(sorted(theirs))}"
+                )
     text = "\n".join((kit / source).read_text(encoding="utf-8") for source in fields.sources)
     in_source = set(fields.declared.findall(text))
     for name in sorted(listed - in_source):

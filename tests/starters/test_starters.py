@@ -102,7 +102,9 @@ TOOLCHAINS: dict[str, tuple[Tool, ...]] = {
     ),
     "typescript": (
         program("node", "nodejs"),
-        Tool("tsc", "npm install -g typescript", lambda: bool(shutil.which("tsc", path=BUILD_PATH))),
+        Tool(
+            "tsc", "npm install -g typescript", lambda: bool(shutil.which("tsc", path=BUILD_PATH))
+        ),
     ),
 }
 """What each kit needs, with its Debian package (or the npm line): .ci/run installs them."""
