@@ -158,8 +158,18 @@ def _games(seats: list[Contestant], rng: random.Random) -> list[list[int]]:
     return places
 
 
-def fill(db_path: Path, entrants: int, matches: int, seed: int) -> dict[str, float]:
-    """Write ``entrants`` entrants and ``matches`` matches; returns what it took."""
+def fill(
+    db_path: Path,
+    entrants: int,
+    matches: int,
+    seed: int,
+    *,
+    new_version: float = NEW_VERSION,
+    abandon: float = ABANDONED,
+) -> dict[str, float]:
+    """Write ``entrants`` entrants and ``matches`` matches; returns what it took. The chances
+    of a new version and of an abandoned match at each match are the contest's unless told
+    (a small contest in a test needs more of them to see any)."""
     started = time.perf_counter()
     rng = random.Random(seed)
     db = store.connect(db_path)
@@ -191,6 +201,8 @@ def fill(db_path: Path, entrants: int, matches: int, seed: int) -> dict[str, flo
                 for c in field_
             ],
         )
+        for c in field_:
+            store.record_version(db, c.id, 1, "builtin:random", f"sha256:{c.id:064x}")
 
     def seats_for(match_id: int) -> list[Contestant]:
         anchor = rng.choice(field_)
@@ -209,7 +221,6 @@ def fill(db_path: Path, entrants: int, matches: int, seed: int) -> dict[str, flo
         "ratings": [],
         "events": [],
         "versions": [],
-        "resets": [],
     }
     recorded = resets = new_versions = abandoned = 0
 
@@ -229,6 +240,9 @@ def fill(db_path: Path, entrants: int, matches: int, seed: int) -> dict[str, flo
                 "INSERT INTO rating_events (kind, match_id, entrant_id) VALUES (?, ?, ?)",
                 rows["events"],
             )
+            for entrant_id, version in rows["versions"]:
+                digest = f"sha256:{entrant_id:032x}{version:032x}"
+                store.record_version(db, entrant_id, version, "builtin:random", digest)
         for rows_ in rows.values():
             rows_.clear()
 
@@ -292,17 +306,18 @@ def fill(db_path: Path, entrants: int, matches: int, seed: int) -> dict[str, flo
         recorded += 1
 
     for match_id in range(1, matches + 1):
-        if rng.random() < NEW_VERSION:
+        if rng.random() < new_version:
             who = rng.choice(field_)
             who.version += 1
             new_versions += 1
+            rows["versions"].append((who.id, who.version))
             if rng.random() < 0.5:
                 who.rating = ratings.Rating()
                 rows["events"].append(("reset", None, who.id))
                 resets += 1
         seats = seats_for(match_id)
         claimed = Claimed(match_id, seats, [s.version for s in seats])
-        if rng.random() < ABANDONED:
+        if rng.random() < abandon:
             finished = _iso(epoch + match_id * 20.0 + 60.0)
             rows["matches"].append(
                 (*_match_row(claimed, worker, epoch, seed, "abandoned", finished), None, None)
@@ -323,9 +338,20 @@ def fill(db_path: Path, entrants: int, matches: int, seed: int) -> dict[str, flo
     with store.transaction(db):
         db.executemany(
             "UPDATE entrants SET mu = ?, sigma = ?, version = ?, matches = ?, games = ?, "
-            "wins = ?, place_sum = ?, faults = ?, fault_games = ?, last_played = ? WHERE id = ?",
+            "wins = ?, place_sum = ?, faults = ?, fault_games = ?, last_played = ?, "
+            "digest = (SELECT digest FROM versions WHERE entrant_id = ? AND version = ?) "
+            "WHERE id = ?",
             [
-                (c.rating.mu, c.rating.sigma, c.version, *c.counts, c.last_played, c.id)
+                (
+                    c.rating.mu,
+                    c.rating.sigma,
+                    c.version,
+                    *c.counts,
+                    c.last_played,
+                    c.id,
+                    c.version,
+                    c.id,
+                )
                 for c in field_
             ],
         )
