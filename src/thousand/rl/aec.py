@@ -50,6 +50,7 @@ class ThousandEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         }
         count = self.table.players
         self.possible_agents = [f"player_{seat}" for seat in range(count)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         size, actions = self.table.observation_size, self.table.actions
         space = gymnasium.spaces.Dict(
             {
@@ -91,7 +92,7 @@ class ThousandEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         self._advance()
 
     def observe(self, agent: str) -> ObsDict:
-        seat = self.possible_agents.index(agent)
+        seat = self._seats[agent]
         mask = np.zeros(self.table.actions, dtype=np.int8)
         if agent == self.agent_selection and self.state.to_move() == seat:
             mask[list(self._legal)] = 1

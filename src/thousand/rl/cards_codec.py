@@ -82,91 +82,108 @@ _SUIT = {s: i for i, s in enumerate(_SUITS)}
 Observation = npt.NDArray[np.float32]
 
 
+def _at(field: str) -> dict[str, int]:
+    """Each card's index in a 24-card field of the vector."""
+    base = _O[field]
+    return {name: base + index for name, index in CARD_INDEX.items()}
+
+
+_HAND, _TALON, _DISCARDS, _GIVEN, _PLAYED, _LAST = map(
+    _at, ("hand", "talon", "discards", "given", "played", "last_trick")
+)
+_TRUMP: dict[str | None, int] = {None: _O["trump"] + 4}
+_TRUMP.update((s, _O["trump"] + i) for s, i in _SUIT.items())
+_MARRIAGE: dict[str | None, int] = {None: _O["marriages"] + 4}
+_MARRIAGE.update((s, _O["marriages"] + i) for s, i in _SUIT.items())
+_SEAT_KEYS = tuple(
+    (key, _O[key])
+    for key in ("to_move", "dealer", "hundred", "sitting_out", "declarer", "high_bidder")
+)
+_PER_SEAT = tuple(
+    (_O[key], name, scale)
+    for key, name, scale in (
+        ("passed", "passed", 1),
+        ("hand_size", "hand_sizes", 10),
+        ("bolts", "bolts", 3),
+        ("falls", "falls", 3),
+        ("tricks_won", "tricks_won", 10),
+        ("points_taken", "points_taken", 120),
+    )
+)
+
+
 def encode(view: dict[str, Any], target: int, max_bid: int) -> Observation:
-    """The observation of the seat whose view this is (see ``LAYOUT``)."""
-    out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
+    """The observation of the seat whose view this is (see ``LAYOUT``).
+
+    Built as two lists, the indices that are 1 and the (index, value) of the rest, written into
+    the vector at once: an environment encodes at every step, and numpy's per-item writes
+    cost more than the lists."""
     me: int = view["seat"]
     n: int = view["players"]
-    cards = CARD_INDEX
-    out[_PHASE[view["phase"]]] = 1.0
-    base = _O["hand"]
-    for card in view["hand"]:
-        out[base + cards[card]] = 1.0
-    out[_O["hand_seen"]] = view["hand_seen"]
-    talon = view["talon"]
-    if talon:
-        base = _O["talon"]
-        for card in talon:
-            out[base + cards[card]] = 1.0
-    discards = view["discards"]
-    if discards:
-        base = _O["discards"]
-        for card in discards:
-            out[base + cards[card]] = 1.0
-    base = _O["given"]
-    received = _O["received"]
+    ones = [_PHASE[view["phase"]], _TRUMP[view["trump"]]]
+    ones += [_HAND[card] for card in view["hand"]]
+    ones += [_PLAYED[card] for card in view["played"]]
+    if view["talon"]:
+        ones += [_TALON[card] for card in view["talon"]]
+    if view["discards"]:
+        ones += [_DISCARDS[card] for card in view["discards"]]
+    if view["last_trick"]:
+        ones += [_LAST[entry["card"]] for entry in view["last_trick"]]
     for given in view["given"]:
-        out[received + (given["to"] - me) % n] = 1.0
+        ones.append(_O["received"] + (given["to"] - me) % n)
         if given["card"] is not None:
-            out[base + cards[given["card"]]] = 1.0
-    base = _O["played"]
-    for card in view["played"]:
-        out[base + cards[card]] = 1.0
-    base = _O["trick"]
-    seats = _O["trick_seats"]
+            ones.append(_GIVEN[given["card"]])
+    trick_base = _O["trick"]
+    seats_base = _O["trick_seats"]
     for position, entry in enumerate(view["trick"]):
-        out[base + 24 * position + cards[entry["card"]]] = 1.0
-        out[seats + SEATS * position + (entry["seat"] - me) % n] = 1.0
-    base = _O["last_trick"]
-    for entry in view["last_trick"]:
-        out[base + cards[entry["card"]]] = 1.0
-    trump = view["trump"]
-    out[_O["trump"] + (4 if trump is None else _SUIT[trump])] = 1.0
-    base = _O["marriages"]
+        ones.append(trick_base + 24 * position + CARD_INDEX[entry["card"]])
+        ones.append(seats_base + SEATS * position + (entry["seat"] - me) % n)
     for marriage in view["marriages"]:
-        suit = marriage["suit"]
-        out[base + (4 if suit is None else _SUIT[suit])] = 1.0
-    for key in ("to_move", "dealer", "hundred", "sitting_out", "declarer", "high_bidder"):
+        ones.append(_MARRIAGE[marriage["suit"]])
+    for key, base in _SEAT_KEYS:
         seat = view[key]
         if seat is not None:
-            out[_O[key] + (seat - me) % n] = 1.0
+            ones.append(base + (seat - me) % n)
     barrel = view["barrel"]
     if barrel is not None:
-        out[_O["on_barrel"] + (barrel - me) % n] = 1.0
-    scores = view["scores"]
-    bolts = view["bolts"]
-    falls = view["falls"]
-    sizes = view["hand_sizes"]
-    passed = view["passed"]
-    tricks = view["tricks_won"]
-    taken = view["points_taken"]
-    for seat in range(n):
+        ones.append(_O["on_barrel"] + (barrel - me) % n)
+    slots = [(seat - me) % n for seat in range(n)]
+    ones += [_O["present"] + slot for slot in slots]
+    where: list[int] = []
+    values: list[float] = []
+    for base, name, scale in _PER_SEAT:
+        where += [base + slot for slot in slots]
+        values += [v / scale for v in view[name]]
+    where += [_O["score"] + slot for slot in slots]
+    values += [v / target for v in view["scores"]]
+    last_bids = {bid["seat"]: bid for bid in view["bids"]}  # each seat's last (numpy
+    for seat, bid in last_bids.items():  # promises no order to repeated indices)
         slot = (seat - me) % n
-        out[_O["present"] + slot] = 1.0
-        out[_O["passed"] + slot] = passed[seat]
-        out[_O["hand_size"] + slot] = sizes[seat] / 10
-        out[_O["score"] + slot] = scores[seat] / target
-        out[_O["bolts"] + slot] = bolts[seat] / 3
-        out[_O["falls"] + slot] = falls[seat] / 3
-        out[_O["tricks_won"] + slot] = tricks[seat] / 10
-        out[_O["points_taken"] + slot] = taken[seat] / 120
-    for bid in view["bids"]:
-        slot = (bid["seat"] - me) % n
         value = bid["value"]
-        out[_O["last_bid"] + slot] = 0.0 if value is None else value / max_bid
-        out[_O["bid_blind"] + slot] = bid["blind"]
+        where += (_O["last_bid"] + slot, _O["bid_blind"] + slot)
+        values += (0.0 if value is None else value / max_bid, bid["blind"])
     for key in ("high_bid", "contract", "bid_limit"):
         value = view[key]
         if value is not None:
-            out[_O[key]] = value / max_bid
-    out[_O["blind"]] = view["blind"]
-    out[_O["golden"]] = view["golden"]
-    out[_O["talon_shown"]] = view["talon_shown"]
+            where.append(_O[key])
+            values.append(value / max_bid)
     index = view["talon_index"]
     if index is not None:
-        out[_O["talon_index"] + index] = 1.0
-    out[_O["barrel_deals"]] = view["barrel_deals"] / 3
-    return out
+        ones.append(_O["talon_index"] + index)
+    where += (_O["hand_seen"], _O["blind"], _O["golden"], _O["talon_shown"], _O["barrel_deals"])
+    values += (
+        view["hand_seen"],
+        view["blind"],
+        view["golden"],
+        view["talon_shown"],
+        view["barrel_deals"] / 3,
+    )
+    vector = [0.0] * OBSERVATION_SIZE
+    for i, value in zip(where, values, strict=True):
+        vector[i] = value
+    for i in ones:
+        vector[i] = 1.0
+    return np.array(vector, dtype=np.float32)
 
 
 class Actions:
@@ -189,6 +206,19 @@ class Actions:
         self.marriage = self.play + 24
         self.ace_marriage = self.marriage + 24
         self.size = self.ace_marriage + 24
+
+    def legal(
+        self, actions: list[dict[str, Any]], seat: int, players: int
+    ) -> dict[int, dict[str, Any]]:
+        """The legal actions by index; plain plays (most of a game's decisions) the quick way."""
+        play = self.play
+        found = {}
+        for action in actions:
+            if len(action) == 2 and action["type"] == "play":
+                found[play + CARD_INDEX[action["card"]]] = action
+            else:
+                found[self.index(action, seat, players)] = action
+        return found
 
     def index(self, action: dict[str, Any], seat: int, players: int) -> int:
         """The index of one of ``seat``'s legal actions."""

@@ -61,43 +61,64 @@ _PER_SEAT = (
 Observation = npt.NDArray[np.float32]
 
 
+_SCALES = tuple(
+    (_O[key], name, 1 if key in ("opened", "on_barrel") else 3)
+    for key, name in _PER_SEAT
+    if key != "score"
+)
+
+
 def encode(view: dict[str, Any], goal: int, max_rounds: int) -> Observation:
-    """The observation of the seat whose view this is (see ``LAYOUT``)."""
-    out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
+    """The observation of the seat whose view this is (see ``LAYOUT``), written at once from
+    lists (an environment encodes at every step; numpy's per-item writes cost more)."""
     me: int = view["seat"]
     n: int = view["players"]
-    out[_PHASE[view["phase"]]] = 1.0
+    slots = [(seat - me) % n for seat in range(n)]
+    ones = [_PHASE[view["phase"]], _O["dice_left"] + view["dice_left"]]
+    ones += [_O["present"] + slot for slot in slots]
     mover = view["turn"]
     if mover is not None:
-        out[_O["mover"] + (mover - me) % n] = 1.0
-    for key, name in _PER_SEAT:
-        values = view[name]
-        base = _O[key]
-        scale = goal if key == "score" else (1 if key in ("opened", "on_barrel") else 3)
-        for seat in range(n):
-            out[base + (seat - me) % n] = values[seat] / scale
-    out[_O["present"] : _O["present"] + n] = 1.0
-    out[_O["turn_total"]] = view["turn_total"] / goal
-    out[_O["dice_left"] + view["dice_left"]] = 1.0
-    base = _O["set_aside"] - 1
+        ones.append(_O["mover"] + (mover - me) % n)
+    where = [_O["score"] + slot for slot in slots]
+    values = [score / goal for score in view["scores"]]
+    for base, name, scale in _SCALES:
+        where += [base + slot for slot in slots]
+        values += [value / scale for value in view[name]]
+    faces = [0] * 12
     for die in view["set_aside"]:
-        out[base + die] += 0.2
+        faces[die - 1] += 1
     throw = view["throw"]
     if throw:
-        base = _O["throw"] - 1
         for die in throw:
-            out[base + die] += 0.2
-    out[_O["must_roll"]] = view["must_roll"]
-    out[_O["confirming"]] = view["confirming"]
-    out[_O["choosing"]] = view["choosing"]
-    need = view["need"]
-    if need is not None:
-        out[_O["need"]] = need / goal
-    cap = view["cap"]
-    if cap is not None:
-        out[_O["cap"]] = cap / goal
-    out[_O["round"]] = view["round"] / max_rounds
-    return out
+            faces[die + 5] += 1
+    where += range(_O["set_aside"], _O["set_aside"] + 6)
+    where += range(_O["throw"], _O["throw"] + 6)
+    values += [count / 5 for count in faces]
+    need, cap = view["need"], view["cap"]
+    where += (
+        _O["turn_total"],
+        _O["must_roll"],
+        _O["confirming"],
+        _O["choosing"],
+        _O["need"],
+        _O["cap"],
+        _O["round"],
+    )
+    values += (
+        view["turn_total"] / goal,
+        view["must_roll"],
+        view["confirming"],
+        view["choosing"],
+        0.0 if need is None else need / goal,
+        0.0 if cap is None else cap / goal,
+        view["round"] / max_rounds,
+    )
+    vector = [0.0] * OBSERVATION_SIZE
+    for i, value in zip(where, values, strict=True):
+        vector[i] = value
+    for i in ones:
+        vector[i] = 1.0
+    return np.array(vector, dtype=np.float32)
 
 
 KEEPS: tuple[tuple[int, ...], ...] = tuple(
