@@ -124,10 +124,10 @@ def compute(
                 separated=None,
             )
         )
-    for above, below in itertools.pairwise(order):
+    for row, (above, below) in zip(rows, itertools.pairwise(order), strict=False):
         spread = math.hypot(fitted[above].stderr, fitted[below].stderr)
         gap = fitted[above].elo - fitted[below].elo
-        rows[order.index(above)].separated = spread > 0 and gap / spread >= z
+        row.separated = spread > 0 and gap / spread >= z
     counts = db.execute(
         "SELECT COUNT(*), SUM(status = 'done'), COALESCE(MAX(round), 0) FROM final_matches"
     ).fetchone()
