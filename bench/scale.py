@@ -527,24 +527,26 @@ def hammer(url: str, targets: list[str], seconds: float, clients: int) -> dict[s
 
 
 def picks(db_path: Path, times: int) -> dict[str, Any]:
-    """``service.claim`` and ``scheduler.choose`` alone; the claimed matches abandoned after."""
+    """``service.claim`` (the whole transaction: reaping, reading the field, choosing, the
+    insert and its commit), ``scheduler.choose`` alone, and the reading of the field alone.
+    Each claimed match is abandoned again before the next claim, untimed: a ladder has as many
+    running as it has workers, and ``reap_stale`` looks at each."""
     db = store.connect(db_path)
     worker = service.worker_id()
-    claimed: list[int] = []
+    claim_samples: list[float] = []
     try:
-
-        def claim() -> None:
-            claimed.append(service.claim(db, db_path, worker).spec.match_id)
-
-        claim_times = timed(claim, times)
+        for _ in range(times):
+            began = time.perf_counter()
+            claimed = service.claim(db, db_path, worker).spec.match_id
+            claim_samples.append(time.perf_counter() - began)
+            service.abandon(db, worker, [claimed])
         field_ = store.entrants(db, enabled_only=True)
         rng = random.Random(1)
         choose_times = timed(lambda: scheduler.choose(field_, PLAYERS, rng), times)
         read_times = timed(lambda: store.entrants(db, enabled_only=True), times)
     finally:
-        service.abandon(db, worker, claimed)
         db.close()
-    return {"claim": claim_times, "choose": choose_times, "read_field": read_times}
+    return {"claim": quantiles(claim_samples), "choose": choose_times, "read_field": read_times}
 
 
 def rerate(db_path: Path) -> dict[str, Any]:

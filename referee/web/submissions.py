@@ -541,9 +541,11 @@ MATCH_LOG_SHOWN = 16 << 10
 def match_logs(db: sqlite3.Connection, db_path: Path, entrant_id: int) -> list[dict[str, Any]]:
     """What the entrant's bot wrote on stderr in its latest finished matches (its owner's to
     read, nobody else's): the end of each log file of its seat."""
+    # By the result's match (the same order): SQLite then walks the entrant's results, not
+    # every done match (1.4 s at a million matches for an entrant yet to finish one).
     rows = db.execute(
         "SELECT m.id, m.entrants, m.finished FROM results r JOIN matches m ON m.id = r.match_id "
-        "WHERE r.entrant_id = ? AND m.status = 'done' ORDER BY m.id DESC LIMIT ?",
+        "WHERE r.entrant_id = ? AND m.status = 'done' ORDER BY r.match_id DESC LIMIT ?",
         (entrant_id, MATCH_LOGS),
     ).fetchall()
     shown = []

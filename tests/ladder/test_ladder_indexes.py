@@ -13,8 +13,8 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from referee.ladder import migrations, standings, store
-from referee.web import queries
+from referee.ladder import migrations, service, standings, store
+from referee.web import queries, submissions
 from tests.ladder.conftest import make_ladder, quick_ok, read_only
 from tests.ladder.test_ladder_schema_version import dump, old_ladder, user_version
 
@@ -143,3 +143,35 @@ def test_the_rating_chart_follows_the_history_across_a_reset(tmp_path: Path) -> 
     assert shown == [(m, round(mu, 3), round(sigma, 3)) for m, mu, sigma in walked]
     assert [m for m, _, _ in shown].count(None) == 2, shown  # the start, and the reset
     assert len(shown) == 2 + 4
+
+
+def walks_done_matches(steps: list[str]) -> bool:
+    """Whether a plan's outer loop is every done match (``matches_status``), probing each."""
+    return bool(steps) and "matches_status" in steps[0]
+
+
+def test_a_forfeit_streak_and_the_owners_logs_read_the_entrants_results(tmp_path: Path) -> None:
+    """The forfeit streak (inside ``record``'s write lock) and /mine's latest logs: both stop
+    at the entrant's last match, which a version or an entrant without one never reaches, so a
+    walk of every done match would read them all (1.4 s at a million)."""
+    db = old_ladder(tmp_path)
+    store.connect(db).close()
+    conn = store.connect(db)
+    statements: list[str] = []
+    try:
+        alpha = store.entrant_by_name(conn, "alpha")
+        conn.set_trace_callback(statements.append)
+        with store.transaction(conn):
+            # A version that never played: the streak query finds no row at all.
+            forfeit = service._forfeit(conn, 1, alpha, alpha.version + 1, "gone")
+        submissions.match_logs(conn, db, alpha.id)
+        conn.set_trace_callback(None)
+        reads = [s for s in statements if s.lstrip().upper().startswith("SELECT")]
+        plans = {s: plan(conn, s) for s in reads}
+    finally:
+        conn.close()
+    assert forfeit.streak == 0 and not forfeit.disabled
+    assert len(plans) == 2, statements
+    for statement, steps in plans.items():
+        assert not walks_done_matches(steps), f"{statement}\n{steps}"
+        assert "results_by_entrant" in steps[0], f"{statement}\n{steps}"
