@@ -166,15 +166,22 @@ def build(kit: Path) -> None:
     assert done.returncode == 0, f"{kit.name}: the build failed:\n{done.stdout}\n{done.stderr}"
 
 
+_BUILT: dict[str, Path] = {}
+
+
 def built_kit(tmp_path_factory: pytest.TempPathFactory, kit: str) -> Path:
-    """The kit copied and built, once per test run (shared by the xdist workers)."""
+    """The kit copied and built, once per test run: shared by the xdist workers through
+    ``built_once``, and kept by this process (``built_once`` builds anew on every call when
+    there are no workers)."""
 
     def make(folder: Path) -> Path:
         copy = copy_kit(kit, folder)
         build(copy)
         return copy
 
-    return built_once(tmp_path_factory, f"starter-kit-{kit}", make)
+    if kit not in _BUILT:
+        _BUILT[kit] = built_once(tmp_path_factory, f"starter-kit-{kit}", make)
+    return _BUILT[kit]
 
 
 def run_thousand(kit: Path, *args: str, timeout: float = 300.0) -> subprocess.CompletedProcess[str]:
