@@ -26,7 +26,7 @@ from referee.cluster.connect import ExecutorLost
 from referee.errors import warn
 from referee.games import chance
 from referee.games.provenance import Origin, match_seed
-from referee.ladder import paths, ratings, scheduler, store
+from referee.ladder import paths, ratings, scheduler, standings, store
 from referee.ladder.executor import Executor, MatchOutcome, MatchSpec
 from referee.players.botspec import BotSpecError, parse_bot
 from referee.safetext import NAME_LIMIT, for_terminal
@@ -328,7 +328,9 @@ class Budget:
 
 
 def done_count(db: sqlite3.Connection) -> int:
-    return int(db.execute("SELECT COUNT(*) FROM matches WHERE status = 'done'").fetchone()[0])
+    # Every match less the others, as the standings count them: a count of the done ones
+    # walked a million index entries (~50 ms) under the write lock on every turn of ``run``.
+    return standings.done_matches(db)
 
 
 def running_count(db: sqlite3.Connection) -> int:
