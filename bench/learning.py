@@ -47,45 +47,44 @@ def _load(name: str) -> ModuleType:
     return module
 
 
-def env_rate(game: str, preset: str, players: int, seconds: float) -> float:
-    """Environment steps a second: whole games, a random action from each mask."""
-    env = ThousandEnv(game, preset, players)
-    rng = random.Random(1)
+def env_steps(env: ThousandEnv, seed: int, rng: random.Random) -> int:
+    """One whole game in the environment, a random action from each mask: its steps."""
+    env.reset(seed=seed)
     steps = 0
-    seed = 0
-    started = time.perf_counter()
-    while time.perf_counter() - started < seconds:
-        env.reset(seed=seed)
-        seed += 1
-        for _ in env.agent_iter():
-            observation, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            legal = np.flatnonzero(observation["action_mask"])
-            env.step(int(legal[rng.randrange(len(legal))]))
-            steps += 1
-    return steps / (time.perf_counter() - started)
+    for _ in env.agent_iter():
+        observation, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        env.step(int(legal[rng.randrange(len(legal))]))
+        steps += 1
+    return steps
 
 
-def engine_rate(engine: ModuleType, game: str, preset: str, players: int, seconds: float) -> float:
-    """The engine's decisions a second, bench/engine.py's way, the view built at each."""
-    decisions = 0
-    seed = 0
-    started = time.perf_counter()
-    while time.perf_counter() - started < seconds:
-        played, _ = engine.play(game, players, preset, seed, views=True)
-        decisions += played
-        seed += 1
-    return decisions / (time.perf_counter() - started)
-
-
-def speed(seconds: float) -> list[dict[str, Any]]:
+def speed(seconds: float, slice_seconds: float = 0.25) -> list[dict[str, Any]]:
+    """Each table's environment and engine in alternating slices of whole games, so that both
+    see the same load on a shared machine; rates over the sums."""
     engine = _load("engine")
     rows = []
     for game, preset, players in TABLES:
-        engine_per_s = engine_rate(engine, game, preset, players, seconds)
-        env_per_s = env_rate(game, preset, players, seconds)
+        env = ThousandEnv(game, preset, players)
+        rng = random.Random(1)
+        counts = {"env": 0, "engine": 0}
+        spent = {"env": 0.0, "engine": 0.0}
+        seed = 0
+        while spent["env"] < seconds or spent["engine"] < seconds:
+            for side in ("engine", "env"):
+                started = time.perf_counter()
+                while time.perf_counter() - started < slice_seconds:
+                    if side == "env":
+                        counts[side] += env_steps(env, seed, rng)
+                    else:
+                        counts[side] += engine.play(game, players, preset, seed, views=True)[0]
+                    seed += 1
+                spent[side] += time.perf_counter() - started
+        engine_per_s = counts["engine"] / spent["engine"]
+        env_per_s = counts["env"] / spent["env"]
         rows.append(
             {
                 "game": game,

@@ -171,10 +171,10 @@ def encode_dice(view: dict[str, Any], goal: int, max_rounds: int) -> np.ndarray[
     out[_D["present"] : _D["present"] + n] = 1.0
     out[_D["turn_total"]] = view["turn_total"] / goal
     out[_D["dice_left"] + view["dice_left"]] = 1.0
-    for die in view["set_aside"]:
-        out[_D["set_aside"] + die - 1] += 0.2
-    for die in view["throw"] or ():
-        out[_D["throw"] + die - 1] += 0.2
+    for field in ("set_aside", "throw"):
+        dice = view[field] or ()
+        for face in range(1, 7):
+            out[_D[field] + face - 1] = sum(die == face for die in dice) / 5
     for key in ("must_roll", "confirming", "choosing"):
         out[_D[key]] = view[key]
     for key in ("need", "cap"):

@@ -36,9 +36,7 @@ def test_the_bot_encodes_as_the_environments_do(entry: tuple[str, Any, int | Non
         legal = state.legal_actions()
         if played.game == "cards":
             mine = BOT.encode_cards(view, rules.target, rules.max_bid)
-            indices = [
-                BOT.card_action_index(a, seat, played.players, rules.max_bid) for a in legal
-            ]
+            indices = [BOT.card_action_index(a, seat, played.players, rules.max_bid) for a in legal]
             assert BOT.card_actions(rules.max_bid) == played.actions
         else:
             mine = BOT.encode_dice(view, rules.goal, rules.max_rounds)
@@ -88,7 +86,18 @@ def test_a_policy_of_the_other_game_leaves_before_its_hello(tmp_path: Path) -> N
     policy = POLICIES / "dice_duel.npz"
     bot = f"{shlex.quote(sys.executable)} bots/policy_bot.py {policy}"
     done = invoke(
-        ["match", "--game", "cards", "--rules", "duel", "--games", "1", "--json", bot, "builtin:random"],
+        [
+            "match",
+            "--game",
+            "cards",
+            "--rules",
+            "duel",
+            "--games",
+            "1",
+            "--json",
+            bot,
+            "builtin:random",
+        ],
         cwd=tmp_path,
     )
     assert done.returncode != 0

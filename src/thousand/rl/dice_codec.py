@@ -7,6 +7,7 @@ totals are scaled by the table's goal.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -61,11 +62,23 @@ _PER_SEAT = (
 Observation = npt.NDArray[np.float32]
 
 
-_SCALES = tuple(
-    (_O[key], name, 1 if key in ("opened", "on_barrel") else 3)
-    for key, name in _PER_SEAT
-    if key != "score"
-)
+_THIRDS = tuple(name for key, name in _PER_SEAT if key not in ("score", "opened", "on_barrel"))
+
+
+@lru_cache(maxsize=64)
+def _places(me: int, n: int) -> tuple[list[int], list[int]]:
+    """Where the seat slots' ones go (present) and where every value goes, in ``encode``'s
+    order: the same for every view of one seat at one table."""
+    slots = [(seat - me) % n for seat in range(n)]
+    ones = [_O["present"] + slot for slot in slots]
+    keys = ["score", "opened", "on_barrel"]
+    keys += [key for key, name in _PER_SEAT if name in _THIRDS]
+    where = [_O[key] + slot for key in keys for slot in slots]
+    where += range(_O["set_aside"], _O["set_aside"] + 6)
+    where += range(_O["throw"], _O["throw"] + 6)
+    where += [_O[key] for key in ("turn_total", "must_roll", "confirming", "choosing")]
+    where += [_O[key] for key in ("need", "cap", "round")]
+    return ones, where
 
 
 def encode(view: dict[str, Any], goal: int, max_rounds: int) -> Observation:
@@ -73,17 +86,16 @@ def encode(view: dict[str, Any], goal: int, max_rounds: int) -> Observation:
     lists (an environment encodes at every step; numpy's per-item writes cost more)."""
     me: int = view["seat"]
     n: int = view["players"]
-    slots = [(seat - me) % n for seat in range(n)]
-    ones = [_PHASE[view["phase"]], _O["dice_left"] + view["dice_left"]]
-    ones += [_O["present"] + slot for slot in slots]
+    present, where = _places(me, n)
+    ones = [_PHASE[view["phase"]], _O["dice_left"] + view["dice_left"], *present]
     mover = view["turn"]
     if mover is not None:
         ones.append(_O["mover"] + (mover - me) % n)
-    where = [_O["score"] + slot for slot in slots]
     values = [score / goal for score in view["scores"]]
-    for base, name, scale in _SCALES:
-        where += [base + slot for slot in slots]
-        values += [value / scale for value in view[name]]
+    values += view["opened"]
+    values += view["on_barrel"]
+    for name in _THIRDS:
+        values += [value / 3 for value in view[name]]
     faces = [0] * 12
     for die in view["set_aside"]:
         faces[die - 1] += 1
@@ -91,19 +103,8 @@ def encode(view: dict[str, Any], goal: int, max_rounds: int) -> Observation:
     if throw:
         for die in throw:
             faces[die + 5] += 1
-    where += range(_O["set_aside"], _O["set_aside"] + 6)
-    where += range(_O["throw"], _O["throw"] + 6)
     values += [count / 5 for count in faces]
     need, cap = view["need"], view["cap"]
-    where += (
-        _O["turn_total"],
-        _O["must_roll"],
-        _O["confirming"],
-        _O["choosing"],
-        _O["need"],
-        _O["cap"],
-        _O["round"],
-    )
     values += (
         view["turn_total"] / goal,
         view["must_roll"],
