@@ -13,10 +13,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import gymnasium
+import gymnasium  # type: ignore[import-not-found,unused-ignore]
 import numpy as np
 import numpy.typing as npt
-from pettingzoo import AECEnv  # type: ignore[import-untyped,unused-ignore]
+from pettingzoo import AECEnv  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
 from thousand.game import CHANCE, OVER, Action, GameState
 from thousand.rl.tables import REWARD_MODES, RewardMode, Table, place_rewards, table

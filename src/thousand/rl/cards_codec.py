@@ -9,6 +9,7 @@ Numbers are scaled by the table's own rules (target, max bid) to lie near [-1, 1
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -112,6 +113,15 @@ _PER_SEAT = tuple(
 )
 
 
+@lru_cache(maxsize=64)
+def _places(me: int, n: int) -> tuple[list[int], list[int]]:
+    """Where the seat slots' ones go (present) and where the per-seat values go, in
+    ``encode``'s order: the same for every view of one seat at one table."""
+    slots = [(seat - me) % n for seat in range(n)]
+    bases = [base for base, _, _ in _PER_SEAT] + [_O["score"]]
+    return [_O["present"] + slot for slot in slots], [b + slot for b in bases for slot in slots]
+
+
 def encode(view: dict[str, Any], target: int, max_bid: int) -> Observation:
     """The observation of the seat whose view this is (see ``LAYOUT``).
 
@@ -147,14 +157,12 @@ def encode(view: dict[str, Any], target: int, max_bid: int) -> Observation:
     barrel = view["barrel"]
     if barrel is not None:
         ones.append(_O["on_barrel"] + (barrel - me) % n)
-    slots = [(seat - me) % n for seat in range(n)]
-    ones += [_O["present"] + slot for slot in slots]
-    where: list[int] = []
+    present, per_seat = _places(me, n)
+    ones += present
+    where = per_seat[:]
     values: list[float] = []
-    for base, name, scale in _PER_SEAT:
-        where += [base + slot for slot in slots]
+    for _, name, scale in _PER_SEAT:
         values += [v / scale for v in view[name]]
-    where += [_O["score"] + slot for slot in slots]
     values += [v / target for v in view["scores"]]
     last_bids = {bid["seat"]: bid for bid in view["bids"]}  # each seat's last (numpy
     for seat, bid in last_bids.items():  # promises no order to repeated indices)
