@@ -4,7 +4,10 @@ page) and the list of matches with their replays."""
 from __future__ import annotations
 
 import hashlib
+import itertools
+import json
 import sqlite3
+from collections.abc import Iterable
 from pathlib import Path
 
 from pydantic import BaseModel
@@ -127,24 +130,54 @@ def matches(db: sqlite3.Connection, bot: str | None = None, last: int = 20) -> l
     location, whatever the working directory)."""
     here = store.location(db)
     names = {e.id: e.name for e in store.entrants(db)}
-    bot_id = store.entrant_by_name(db, bot).id if bot else None
-    rows = []
-    for match in store.matches(db):
-        if bot_id is not None and bot_id not in match.entrants:
-            continue
-        rows.append(
-            MatchRow(
-                id=match.id,
-                status=match.status,
-                finished=match.finished,
-                entrants=[names.get(i, f"#{i}") for i in match.entrants],
-                ranks=match.ranks,
-                replays=[str(paths.replay_file(r, here)) for r in match.replays],
-            )
+    if bot is None:
+        chosen: Iterable[store.Match] = itertools.islice(store.matches(db), last)
+    else:
+        entrant_id = store.entrant_by_name(db, bot).id
+        chosen = (store.match(db, i) for i in _match_ids_of(db, entrant_id, last))
+    return [
+        MatchRow(
+            id=match.id,
+            status=match.status,
+            finished=match.finished,
+            entrants=[names.get(i, f"#{i}") for i in match.entrants],
+            ranks=match.ranks,
+            replays=[str(paths.replay_file(r, here)) for r in match.replays],
         )
-        if len(rows) >= last:
+        for match in chosen
+    ]
+
+
+def _match_ids_of(db: sqlite3.Connection, entrant_id: int, last: int) -> list[int]:
+    """The ids of the entrant's latest ``last`` matches, newest first: the finished ones from
+    its results (by index), the running and abandoned ones, which have none, from the few
+    matches in those states. Reading every match newest first until ``last`` of its turned up
+    took 0.14 s at a million matches for an entrant that plays, and a walk of the whole table
+    for one that has not lately."""
+    found = [
+        int(row[0])
+        for row in db.execute(
+            "SELECT match_id FROM results WHERE entrant_id = ? ORDER BY match_id DESC LIMIT ?",
+            (entrant_id, last),
+        )
+    ]
+    others = db.execute(
+        "SELECT id, entrants FROM matches WHERE status IN ('running', 'abandoned') ORDER BY id DESC"
+    )
+    unfinished: list[int] = []
+    for match_id, text in others:
+        if len(unfinished) >= last:
             break
-    return rows
+        try:
+            seated = json.loads(text)
+        except (ValueError, TypeError):
+            seated = None
+        if not isinstance(seated, list):
+            seated = store.match(db, match_id).entrants  # says what is damaged
+        if entrant_id in seated:
+            unfinished.append(int(match_id))
+    others.close()
+    return sorted(found + unfinished, reverse=True)[:last]
 
 
 def markdown(table: Standings) -> str:

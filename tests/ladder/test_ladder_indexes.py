@@ -175,3 +175,35 @@ def test_a_forfeit_streak_and_the_owners_logs_read_the_entrants_results(tmp_path
     for statement, steps in plans.items():
         assert not walks_done_matches(steps), f"{statement}\n{steps}"
         assert "results_by_entrant" in steps[0], f"{statement}\n{steps}"
+
+
+def test_an_entrants_matches_come_from_its_results_and_the_unfinished_ones(
+    tmp_path: Path,
+) -> None:
+    """``thousand ladder games --bot``: the finished matches by the entrant's results, the
+    running and abandoned ones (which have no results) from the few in those states, newest
+    first together; no read walks the matches."""
+    db = old_ladder(tmp_path)
+    conn = store.connect(db)
+    statements: list[str] = []
+    try:
+        worker = service.worker_id()
+        abandoned = service.claim(conn, db, worker).spec.match_id
+        service.abandon(conn, worker, [abandoned])
+        running = service.claim(conn, db, worker).spec.match_id
+        conn.set_trace_callback(statements.append)
+        listed = standings.matches(conn, "alpha", 3)
+        conn.set_trace_callback(None)
+        plans = {s: plan(conn, s) for s in statements if s.lstrip().upper().startswith("SELECT")}
+        service.abandon(conn, worker, [running])
+    finally:
+        conn.close()
+    assert [(m.id, m.status) for m in listed] == [
+        (running, "running"),
+        (abandoned, "abandoned"),
+        (3, "done"),
+    ]
+    assert all("alpha" in m.entrants for m in listed)
+    for statement, steps in plans.items():
+        walks = [s for s in steps if s.startswith("SCAN") and s.split()[1] not in SMALL]
+        assert not walks, f"{statement}\n{steps}"
