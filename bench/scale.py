@@ -27,13 +27,18 @@ Then, on that file (kept under /tmp with ``--db``, reused when it exists with ``
   inserts the running match) and ``scheduler.choose`` alone, PICKS times each; the matches
   claimed are abandoned again;
 - ``thousand ladder rerate DB``: its wall time over every recorded match;
-- the final's planning for ENTRANTS entrants, when ``referee.ladder.final`` offers it.
+- the final's schedule for ENTRANTS finalists (``referee.ladder.final_schedule``): FINAL_ROUNDS
+  rounds planned one by one, the meetings rebuilt from them as every round's planning does, and
+  how evenly the pairs met.
 
 Usage:
     python bench/scale.py                                # 1,000 entrants, 1,000,000 matches
     python bench/scale.py --entrants 100 --matches 20000 --seconds 5
     python bench/scale.py --db /tmp/scale.db --reuse     # measure an existing file again
     python bench/scale.py --plans                        # also EXPLAIN QUERY PLAN of the reads
+    python bench/scale.py --reuse --skip served --run    # --skip STEP: size, queries, served,
+                                                         # pick, final, rerate; --run: a
+                                                         # ladder run beside the server
     python bench/scale.py --json
 """
 
@@ -42,7 +47,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import importlib.util
-import inspect
 import itertools
 import json
 import os
@@ -57,6 +61,7 @@ import sys
 import threading
 import time
 import urllib.parse
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -561,25 +566,46 @@ def rerate(db_path: Path) -> dict[str, Any]:
     }
 
 
-def final_planning(entrants: int) -> dict[str, Any]:
-    """The final's balanced schedule for ``entrants``, if ``referee.ladder.final`` plans one.
-    Its function's name and arguments are not settled yet: the first public function whose
-    name says it plans, called with the entrants' ids and the players a table."""
+def final_planning(entrants: int, rounds: int) -> dict[str, Any]:
+    """The final's schedule for ``entrants`` finalists (``referee.ladder.final_schedule``, as
+    ``final._plan_round`` calls it): each of ``rounds`` rounds planned from the meetings so
+    far, timed one by one, and the rebuilding of those meetings from the tables planned, which
+    ``_plan_round`` does before every round (a resumed final included). Then whether the
+    schedule keeps its promises: the same number of tables for everyone, and how evenly the
+    pairs met."""
     try:
-        final: ModuleType = importlib.import_module("referee.ladder.final")
+        schedule: ModuleType = importlib.import_module("referee.ladder.final_schedule")
     except ImportError:
-        return {"available": False, "why": "no referee.ladder.final yet"}
-    candidates = [
-        (name, function)
-        for name, function in inspect.getmembers(final, inspect.isfunction)
-        if function.__module__ == final.__name__
-        and not name.startswith("_")
-        and any(word in name for word in ("plan", "schedule"))
-    ]
-    if not candidates:
-        return {"available": False, "why": "referee.ladder.final has no planning function"}
-    name, function = candidates[0]
-    return {"available": True, "function": name, "signature": str(inspect.signature(function))}
+        return {"available": False, "why": "no referee.ladder.final_schedule"}
+    field_ = list(range(1, entrants + 1))
+    rng = random.Random(1)
+    met: Counter[tuple[int, int]] = Counter()
+    planned: list[list[int]] = []
+    round_samples: list[float] = []
+    for _ in range(rounds):
+        began = time.perf_counter()
+        planned += schedule.plan_round(field_, PLAYERS, rng, met)
+        round_samples.append(time.perf_counter() - began)
+    began = time.perf_counter()
+    rebuilt = schedule.meetings(planned)
+    rebuild = time.perf_counter() - began
+    seats = Counter(e for table in planned for e in table)
+    pairs = len(field_) * (len(field_) - 1) // 2
+    counts = list(rebuilt.values()) + [0] * (pairs - len(rebuilt))
+    return {
+        "available": True,
+        "finalists": entrants,
+        "rounds": rounds,
+        "tables": len(planned),
+        "round": quantiles(round_samples),
+        "meetings_rebuilt_ms": round(rebuild * 1000.0, 1),
+        "tables_each": sorted(set(seats.values())),
+        "pair_meetings": {
+            "min": min(counts),
+            "max": max(counts),
+            "mean": round(statistics.fmean(counts), 3),
+        },
+    }
 
 
 def size(db_path: Path, matches: int) -> dict[str, Any]:
@@ -655,6 +681,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=100, help="In-process calls a query.")
     parser.add_argument("--picks", type=int, default=200, help="Scheduler picks timed.")
     parser.add_argument("--run", action="store_true", help="`ladder run` beside the server.")
+    parser.add_argument(
+        "--final-rounds", type=int, default=20, help="Rounds of the final's schedule planned."
+    )
     parser.add_argument("--skip", action="append", default=[], help="A step not to run.")
     parser.add_argument("--plans", action="store_true", help="EXPLAIN QUERY PLAN too.")
     parser.add_argument("--seed", type=int, default=1)
@@ -704,7 +733,7 @@ def main() -> None:
         report["pick"] = picks(db_path, args.picks)
         say(f"pick: {report['pick']}")
     if "final" in steps:
-        report["final"] = final_planning(args.entrants)
+        report["final"] = final_planning(args.entrants, args.final_rounds)
         say(f"final: {report['final']}")
     if "rerate" in steps:
         report["rerate"] = rerate(db_path)
