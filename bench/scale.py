@@ -152,13 +152,14 @@ def new_ladder(db_path: Path, seed: int) -> None:
 def _games(seats: list[Contestant], rng: random.Random) -> list[list[int]]:
     """Each seat's place in each game: strength plus noise, a fault placing the seat last."""
     places: list[list[int]] = [[] for _ in seats]
+    draw = rng.random
     for _ in range(GAMES_A_MATCH):
-        faulted = [rng.random() < s.fault_rate for s in seats]
+        # Noise: the sum of three uniform draws (a bell, cheaper than a Gaussian).
         order = sorted(
-            range(len(seats)),
-            key=lambda i: (faulted[i], -(seats[i].strength + rng.gauss(0.0, 1.5))),
+            (draw() < s.fault_rate, -(s.strength + 1.5 * (draw() + draw() + draw())), i)
+            for i, s in enumerate(seats)
         )
-        for place, seat in enumerate(order, start=1):
+        for place, (_, _, seat) in enumerate(order, start=1):
             places[seat].append(place)
     return places
 
@@ -213,8 +214,12 @@ def fill(
         anchor = rng.choice(field_)
         here = position[anchor.id]
         low, high = max(0, here - NEIGHBOURS), min(entrants, here + NEIGHBOURS + 1)
-        near = [c for c in by_strength[low:high] if c.id != anchor.id]
-        chosen = [anchor, *rng.sample(near, PLAYERS - 1)]
+        picked: set[int] = set()
+        while len(picked) < PLAYERS - 1:
+            other = rng.randrange(low, high)
+            if other != here:
+                picked.add(other)
+        chosen = [anchor, *(by_strength[i] for i in sorted(picked))]
         rng.shuffle(chosen)
         return chosen
 
@@ -296,10 +301,8 @@ def fill(
             for k, v in enumerate((1, GAMES_A_MATCH, wins, place_sum, faults, faults)):
                 seat.counts[k] += v
             seat.last_played = finished
-        replays = [
-            f"replays/match-{claimed.match_id:06d}/game-{g:05d}.jsonl.gz"
-            for g in range(GAMES_A_MATCH)
-        ]
+        folder = f"replays/match-{claimed.match_id:06d}/game-"
+        replays = [f"{folder}{g:05d}.jsonl.gz" for g in range(GAMES_A_MATCH)]
         rows["matches"].append(
             (
                 *_match_row(claimed, worker, epoch, seed, "done", finished),
