@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import shlex
+import json
 import shutil
 import statistics
 import subprocess
@@ -71,24 +71,23 @@ def manifest(kit: Path) -> dict[str, Any]:
         return tomllib.load(handle)
 
 
-def argv_of(value: str | list[str], shell: bool) -> list[str]:
-    """A bot.toml line as an argv: a string is split (``command``) or run by sh (``build``)."""
-    if isinstance(value, list):
-        return [str(word) for word in value]
-    return ["/bin/sh", "-c", value] if shell else shlex.split(value)
+def build_argv(line: str | list[str]) -> list[str]:
+    """bot.toml's ``build``: a string is a shell line, a list the argv (docs/server.md)."""
+    return ["/bin/sh", "-c", line] if isinstance(line, str) else [str(word) for word in line]
 
 
 def command_of(kit: Path) -> str:
-    """The kit's command as one BOT string, its program made absolute."""
-    words = argv_of(manifest(kit)["command"], shell=False)
-    if words[0].startswith("./"):
-        words[0] = str(kit / words[0])
-    return shlex.join(words)
+    """The kit as one BOT argument: a manifest written beside its bot.toml (which holds
+    ``build``, a key only the contest server reads), so that its command's relative paths
+    (``./bot``, ``node dist/main.js``) are resolved in the kit's folder."""
+    written = kit / "bench-manifest.json"
+    written.write_text(json.dumps({"command": manifest(kit)["command"]}))
+    return str(written)
 
 
 def build(kit: Path) -> float:
     """Seconds the kit's build line took; CalledProcessError when it failed."""
-    argv = argv_of(manifest(kit)["build"], shell=True)
+    argv = build_argv(manifest(kit)["build"])
     start = time.perf_counter()
     subprocess.run(argv, cwd=kit, env=build_env(str(kit)), check=True, capture_output=True)
     return time.perf_counter() - start
@@ -105,8 +104,11 @@ def per_decision(game: str, bot: str, games: int) -> float:
     """Wall µs a decision, start-up and first game left out (bench/referee.py's measure)."""
     marks: list[tuple[float, int]] = []
 
+    faults: list[str] = []
+
     def on_game(outcome: GameOutcome) -> bool:
         marks.append((time.perf_counter(), outcome.decisions))
+        faults.extend(str(fault.kind) for fault in outcome.faults)
         return False
 
     config = MatchConfig(
@@ -119,6 +121,8 @@ def per_decision(game: str, bot: str, games: int) -> float:
         sandbox=Sandbox(),
     )
     asyncio.run(run_match(config, on_game))
+    if faults:  # the fallback played its seat: no figure of the bot's own
+        raise RuntimeError(f"{bot} faulted: {sorted(set(faults))}")
     decisions = sum(count for _, count in marks[1:])
     return (marks[-1][0] - marks[0][0]) / decisions * 1e6
 
@@ -128,8 +132,12 @@ def speed(bots: dict[str, str], games: int, rounds: int) -> None:
         players = {**bots, f"example ({Path(EXAMPLES[game].split()[-1]).name})": EXAMPLES[game]}
         times: dict[str, list[float]] = {name: [] for name in players}
         for _ in range(rounds):
-            for name, command in players.items():
-                times[name].append(per_decision(game, command, games))
+            for name, command in list(players.items()):
+                try:
+                    times[name].append(per_decision(game, command, games))
+                except RuntimeError as error:
+                    print(f"{name}: left out of {game}: {error}")
+                    del players[name], times[name]
         floor = statistics.median(times["instant (floor)"])
         print(f"\n{game}: {games} games a round, {rounds} rounds, medians")
         print(f"{'bot':<28} {'µs/decision':>12} {'decisions/s':>12} {'× floor':>8}")
@@ -146,6 +154,9 @@ def from_clone(kits: list[str]) -> None:
             start = time.perf_counter()
             subprocess.run(["git", "clone", "-q", str(ROOT), folder], check=True)
             copy = Path(folder) / "bots" / "starters" / kit
+            if not copy.is_dir():
+                print(f"{kit:<12} not committed yet: left out")
+                continue
             build(copy)
             built = time.perf_counter() - start
             done = subprocess.run(
