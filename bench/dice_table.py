@@ -55,13 +55,14 @@ def section(values: list[float], digest: str, tolerance: float) -> str:
         "rules": SOLVED_RULES,
         "states": states,
         "scale": SCALE,
-        "encoding": "W(mover, other) * scale, uint32 big-endian by mover then other; lzma; base64",
+        "encoding": "round(W(mover, other) * scale) by mover then other, each mover's row as "
+        "differences from the previous value; int32 big-endian, lzma, base64",
         "tolerance": tolerance,
         "policy_sha256": digest,
         "made_by": COMMAND,
     }
     text = json.dumps(header, sort_keys=True)
-    encoded = encode_values(values)
+    encoded = encode_values(values, states)
     lines = [VALUES_BEGIN, "VALUES_HEADER = ("]
     lines += [f"    {text[i : i + 80]!r}" for i in range(0, len(text), 80)]
     lines += [")", "VALUES = ("]
@@ -78,7 +79,8 @@ def write(bot: Path, text: str) -> None:
         source = source[:begin] + text + source[end + len(VALUES_END) + 1 :]
     else:
         guard = source.rindex('\nif __name__ == "__main__":')
-        source = source[:guard] + "\n\n" + text + "\n" + source[guard:]
+        head = source[:guard].rstrip("\n")
+        source = head + "\n\n\n" + text + "\n\n" + source[guard + 1 :]
     bot.write_text(source, encoding="utf-8")
 
 

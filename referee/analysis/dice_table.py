@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 import base64
 import hashlib
+import itertools
 import json
 import lzma
 import sys
@@ -51,7 +52,8 @@ VALUES_END: Final = "# --- end of value table ---"
 POLICY_BEGIN: Final = "# --- policy table: written by bench/dice_solver.py, do not edit ---"
 POLICY_END: Final = "# --- end of policy table ---"
 FORMAT_VERSION: Final = 1
-SCALE: Final = 2**32 - 1  # a value v is stored as round(v * SCALE): steps of 2.3e-10
+SCALE: Final = 2**27  # a value v is stored as round(v * SCALE): steps of 7.5e-9, the
+# solve's own tolerance (10^-8)
 
 
 class TableError(ThousandError):
@@ -100,6 +102,10 @@ class SolvedTable:
 
     def __post_init__(self) -> None:
         self._index = {state: i for i, state in enumerate(self.states)}
+
+    def clear_turns(self) -> None:
+        """Forget the turn passes (a benchmark times a game from cold)."""
+        self._turns.clear()
 
     def index(self, state: PlayerState) -> int:
         return self._index[state]
@@ -199,23 +205,31 @@ def player_state(table: SolvedTable, view: dict[str, Any], seat: int) -> PlayerS
     return PlayerState(score, -1, bolts)
 
 
-def decode_values(encoded: str, count: int) -> array[float]:
-    """The section's text as the values: base64 of lzma of big-endian uint32s."""
-    raw = array("I")
+def decode_values(encoded: str, count: int, row: int) -> array[float]:
+    """The section's text as the values: base64 of lzma of big-endian int32s, each row of
+    ``row`` values (one mover against every other state) stored as differences from the
+    previous value, which the values' smoothness makes small and lzma makes short."""
+    raw = array("i")
     raw.frombytes(lzma.decompress(base64.b64decode(encoded)))
     if sys.byteorder == "little":
         raw.byteswap()
     if len(raw) != count:
         raise TableError(f"the value table holds {len(raw)} values, not {count}")
-    return array("d", [v / SCALE for v in raw])
+    whole: list[int] = []
+    for start in range(0, count, row):
+        whole.extend(itertools.accumulate(raw[start : start + row]))
+    return array("d", [v / SCALE for v in whole])
 
 
-def encode_values(values: list[float]) -> str:
+def encode_values(values: list[float], row: int) -> str:
     """The inverse of ``decode_values`` (bench/dice_table.py writes the section with it)."""
-    raw = array("I", [round(min(max(v, 0.0), 1.0) * SCALE) for v in values])
+    fixed = [round(min(max(v, 0.0), 1.0) * SCALE) for v in values]
+    deltas = array("i", [v - (fixed[i - 1] if i % row else 0) for i, v in enumerate(fixed)])
     if sys.byteorder == "little":
-        raw.byteswap()
-    return base64.b64encode(lzma.compress(raw.tobytes(), preset=9 | lzma.PRESET_EXTREME)).decode()
+        deltas.byteswap()
+    return base64.b64encode(
+        lzma.compress(deltas.tobytes(), preset=9 | lzma.PRESET_EXTREME)
+    ).decode()
 
 
 def policy_digest(path: Path = BOT_FILE) -> str:
@@ -231,7 +245,10 @@ def load_table(path: Path = BOT_FILE) -> SolvedTable:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
-        raise TableError(f"cannot read the solved dice table: {error}") from None
+        raise TableError(
+            f"cannot read the solved dice table (bots/dice_expert.py of a source checkout, "
+            f"installed with pip install -e): {error}"
+        ) from None
     section = _literals(text, VALUES_BEGIN, VALUES_END, path)
     try:
         header = json.loads(section["VALUES_HEADER"])
@@ -243,7 +260,7 @@ def load_table(path: Path = BOT_FILE) -> SolvedTable:
     assert isinstance(made, DiceRules)
     model = Model.from_rules(made)
     states = player_states(model)
-    values = decode_values(section["VALUES"], len(states) ** 2)
+    values = decode_values(section["VALUES"], len(states) ** 2, len(states))
     outcomes = {n: throw_outcomes(made, n) for n in range(1, DICE + 1)}
     rows = (model.barrel_start - SCORE_MIN) // STEP + 2
     gain = max(gained for _, chances in outcomes.values() for _, gained, _ in chances)
