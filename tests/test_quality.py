@@ -75,6 +75,8 @@ VULTURE_USED_ELSEWHERE = {
     "height": "the rating chart's template reads it (web/chart.py)",
     "bottom": "the rating chart's template",
     "first_played": "the entrant page's template (web/queries.py)",
+    "VALUES_HEADER": "bots/dice_expert.py's value table, read as text by the game analysis",
+    "VALUES": "bots/dice_expert.py's value table (referee/analysis/dice_table.py)",
     "win_share": "the pages' templates",
     "sandbox_mode": "the rules page's template",
     "matches_a_pairing": "the rules page's template",
