@@ -93,43 +93,35 @@ def decision(table: SolvedTable, before: Frame, after: Frame) -> Decision | None
     )
 
 
-def win_point(table: SolvedTable, frame: Frame) -> WinPoint | None:
-    """Each seat's probability of winning after this frame's step, between turns and at a
-    decision (two players); None inside a throw, where the value needs the throw's outcome."""
+def _point(step: int, mover: int, value: float) -> WinPoint:
+    values = [0.0, 0.0]
+    values[mover], values[1 - mover] = value, 1.0 - value
+    return WinPoint(step=step, values=[round(v, 6) for v in values])
+
+
+def turn_point(table: SolvedTable, frame: Frame) -> WinPoint | None:
+    """Each seat's probability of winning at the start of a turn, or at the end of the game;
+    None elsewhere (within a turn the line is drawn at the decisions)."""
     state = frame.state
-    players = state.num_players
-    if players != 2:
+    if state.num_players != 2:
         return None
     result = state.result()
     if result is not None:
-        won = [1.0 if seat == result.winner else 0.0 for seat in range(players)]
+        won = [1.0 if seat == result.winner else 0.0 for seat in range(2)]
         return WinPoint(step=frame.index, values=won)
-    mover = state.to_move()
-    if mover < 0:  # a throw is due: only its start is a table position
-        view = state.view(0)
-        if view["turn"] is None or view["turn_total"] or view["dice_left"] != 5:
-            return None
-        mover = int(view["turn"])
-        me, other = _pair(table, state.view(mover))
-        value = table.win(table.index(me), table.index(other))
-    else:
-        view = state.view(mover)
-        if view["choosing"]:
-            return None
-        me, other = _pair(table, view)
-        stop_value, throw_value = table.values_at(
-            me, other, int(view["turn_total"]), int(view["dice_left"])
-        )
-        value = throw_value if len(state.legal_actions()) < 2 else max(stop_value, throw_value)
-    values = [0.0, 0.0]
-    values[mover], values[1 - mover] = value, 1.0 - value
-    return WinPoint(step=frame.index, values=[round(v, 6) for v in values])
+    view = state.view(0)
+    if state.to_move() >= 0 or view["turn"] is None or view["turn_total"] or view["dice_left"] != 5:
+        return None
+    mover = int(view["turn"])
+    me, other = _pair(table, state.view(mover))
+    return _point(frame.index, mover, table.win(table.index(me), table.index(other)))
 
 
 def analyse_dice_frames(
     frames: list[Frame], rules: DiceRules, players: int, seat: int | None
 ) -> tuple[Basis, list[Decision], list[WinPoint]]:
-    """The decisions of ``seat`` (every seat when None) and the win-probability line."""
+    """The decisions of ``seat`` (every seat when None) and the win-probability line: at each
+    turn's start and after each decision (every seat's, so the line is whole with --seat)."""
     table = load_table()
     basis = dice_basis(rules, players, table)
     if basis == "none":
@@ -140,7 +132,12 @@ def analyse_dice_frames(
         made = decision(table, before, after)
         if made is not None and (seat is None or made.seat == seat):
             found.append(made)
-        point = win_point(table, after) if basis != "estimate" else None
-        if point is not None:
-            curve.append(point)
+        if basis == "estimate":
+            continue  # no line for an estimate: the duel reading is no probability of the game
+        if made is not None:  # the value after the chosen action: the line at a decision
+            curve.append(_point(after.index, made.seat, made.value_chosen))
+        else:
+            point = turn_point(table, after)
+            if point is not None:
+                curve.append(point)
     return basis, found, curve
