@@ -23,12 +23,13 @@ def _chart(game: GameAnalysis) -> str:
     if not game.curve:
         return ""
     last = max(point.step for point in game.curve) or 1
+    left = 44  # room for the axis' labels
 
     def x(step: int) -> float:
-        return round(step / last * WIDTH, 1)
+        return round(left + step / last * (WIDTH - left), 1)
 
     def y(value: float) -> float:
-        return round((1.0 - value) * HEIGHT, 1)
+        return round(8 + (1.0 - value) * (HEIGHT - 16), 1)
 
     line = " ".join(f"{x(p.step)},{y(p.values[0])}" for p in game.curve)
     dots = []
@@ -39,11 +40,17 @@ def _chart(game: GameAnalysis) -> str:
                 f'<circle cx="{x(made.step)}" cy="{y(mine)}" r="4" '
                 f'fill="{COLOURS[made.mark]}"><title>step {made.step}: {made.mark}</title></circle>'
             )
+    axis = "".join(
+        f'<line x1="{left}" y1="{y(v)}" x2="{WIDTH}" y2="{y(v)}" stroke="#ddd"/>'
+        f'<text x="{left - 6}" y="{y(v) + 4}" text-anchor="end" font-size="11">{v:.0%}</text>'
+        for v in (0.0, 0.5, 1.0)
+    )
     name = for_html(game.names[0], NAME_LIMIT)
     return (
+        f"<p>The probability that {name} (seat 0) wins, step by step; dots: marked decisions "
+        f"(hover for the step).</p>"
         f'<svg viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" role="img" '
-        f'aria-label="{name}: probability of winning by step">'
-        f'<line x1="0" y1="{HEIGHT / 2}" x2="{WIDTH}" y2="{HEIGHT / 2}" stroke="#bbb"/>'
+        f'aria-label="{name}: probability of winning by step">{axis}'
         f'<polyline points="{line}" fill="none" stroke="#2060c0" stroke-width="1.5"/>'
         + "".join(dots)
         + "</svg>"

@@ -108,7 +108,8 @@ def _decision_line(made: Decision, game: GameAnalysis) -> str:
     name = for_terminal(game.names[made.seat], NAME_LIMIT)
     where = ""
     if made.turn_total is not None:
-        where = f" at {made.turn_total} with {made.dice_left} dice"
+        dice = "die" if made.dice_left == 1 else "dice"
+        where = f" at {made.turn_total} with {made.dice_left} {dice}"
     chosen = for_terminal(made.chosen.get("type", "?"), NAME_LIMIT)
     best = for_terminal(made.best.get("type", "?"), NAME_LIMIT)
     return (
