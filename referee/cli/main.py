@@ -471,7 +471,8 @@ def replay_summary(files: tuple[str, ...], as_json: bool) -> None:
 @click.option("--seat", type=int, default=None, help="Show only what this seat knew.")
 @click.option("--at", type=click.IntRange(min=0), default=0, help="Start at step N.")
 @click.option("--no-step", is_flag=True, help="Print the whole game (automatic in a pipe).")
-def replay_show(file: str, seat: int | None, at: int, no_step: bool) -> None:
+@click.option("--analysis", is_flag=True, help="Under each step: thousand analyse's line.")
+def replay_show(file: str, seat: int | None, at: int, no_step: bool, analysis: bool) -> None:
     """Step through a game: the table at every step, cards as cards, dice as dice.
 
     Keys: n/→/space next, p/← previous, g go to a deal (cards) or turn (dice), j jump to a
@@ -481,9 +482,19 @@ def replay_show(file: str, seat: int | None, at: int, no_step: bool) -> None:
     from referee.replay.viewer import show
 
     try:
-        show(Path(file), seat, at, not no_step)
+        notes = _analysis_notes(Path(file), seat) if analysis else None
+        show(Path(file), seat, at, not no_step, notes)
     except (ReplayError, ValueError) as error:
         _replay_fail(error)
+
+
+def _analysis_notes(path: Path, seat: int | None) -> dict[int, str]:
+    """thousand analyse's line of each step (of ``seat``'s decisions only, when given: a card
+    game's every decision is sampled for --budget-ms's default 200 ms)."""
+    from referee.analysis.games import analyse_file
+    from referee.analysis.notes import step_notes
+
+    return step_notes(analyse_file(path, seat))
 
 
 @replay.command("export", short_help="Write one self-contained HTML page of a game.")

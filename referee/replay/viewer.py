@@ -10,7 +10,7 @@ import os
 import sys
 import termios
 import tty
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from rich.console import Console
@@ -19,6 +19,8 @@ from rich.text import Text
 from referee.replay.frames import Frame, LoadedReplay, load_frames
 from referee.replay.render import display_names, render_frame, safe_line
 
+Notes = Mapping[int, str] | None
+"""A line to print under some steps (by step number), made by a layer above: the analysis."""
 KEYS = "[n]ext [p]rev  [g]o to {unit}  [j]ump to step  [s]tart [e]nd  [q]uit"
 
 
@@ -38,13 +40,22 @@ def find_unit(loaded: LoadedReplay, number: int) -> int | None:
     return None
 
 
-def print_all(loaded: LoadedReplay, seat: int | None, start: int, console: Console) -> None:
+def print_all(
+    loaded: LoadedReplay, seat: int | None, start: int, console: Console, notes: Notes = None
+) -> None:
     total = len(loaded.frames)
     names, game = display_names(loaded.header), loaded.header.game
     for frame in loaded.frames[start:]:
         console.print(render_frame(frame, total, names, game, seat))
+        _print_note(frame, notes, console)
         console.print()
     _print_result(loaded, console)
+
+
+def _print_note(frame: Frame, notes: Notes, console: Console) -> None:
+    """The analysis' line of this step, when asked for (``replay show --analysis``)."""
+    if notes and frame.index in notes:
+        console.print(Text(notes[frame.index], style="cyan"))
 
 
 def _print_result(loaded: LoadedReplay, console: Console) -> None:
@@ -95,7 +106,9 @@ def read_number(fd: int, prompt: str, console: Console) -> int | None:
     return int(digits) if digits else None
 
 
-def interactive(loaded: LoadedReplay, seat: int | None, start: int, console: Console) -> None:
+def interactive(
+    loaded: LoadedReplay, seat: int | None, start: int, console: Console, notes: Notes = None
+) -> None:
     frames: list[Frame] = loaded.frames
     total = len(frames)
     names, game = display_names(loaded.header), loaded.header.game
@@ -117,6 +130,7 @@ def interactive(loaded: LoadedReplay, seat: int | None, start: int, console: Con
         while True:
             console.clear()
             console.print(render_frame(frames[index], total, names, game, seat))
+            _print_note(frames[index], notes, console)
             if index == total - 1:
                 _print_result(loaded, console)
             if message:
@@ -147,7 +161,7 @@ def interactive(loaded: LoadedReplay, seat: int | None, start: int, console: Con
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
 
 
-def show(path: Path, seat: int | None, at: int, step: bool) -> None:
+def show(path: Path, seat: int | None, at: int, step: bool, notes: Notes = None) -> None:
     loaded = load_frames(path)
     if seat is not None and not 0 <= seat < loaded.header.players:
         raise ValueError(f"--seat must be between 0 and {loaded.header.players - 1}")
@@ -155,6 +169,6 @@ def show(path: Path, seat: int | None, at: int, step: bool) -> None:
         raise ValueError(f"--at must be between 0 and {len(loaded.frames) - 1}")
     console = Console(highlight=False)
     if step and sys.stdin.isatty() and sys.stdout.isatty():
-        interactive(loaded, seat, at, console)
+        interactive(loaded, seat, at, console, notes)
     else:
-        print_all(loaded, seat, at, console)
+        print_all(loaded, seat, at, console, notes)

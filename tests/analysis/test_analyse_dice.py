@@ -113,6 +113,15 @@ def test_a_planted_blunder_is_marked_with_its_exact_loss(tmp_path: Path) -> None
     assert expected >= 0.03  # stopping was better by a margin worth a mistake at least
     assert first["loss"] == pytest.approx(expected, abs=1e-12)
     assert first["mark"] == mark(expected, DICE_MARKS)
+    # where people look: the step in `thousand replay show --analysis`, the dot on the page
+    shown = invoke(["replay", "show", files[0], "--analysis", "--no-step"], cwd=ROOT)
+    assert shown.returncode == 0, shown.stderr
+    text = " ".join(shown.stdout.split())  # rich wraps long lines
+    assert f"best stop {first['value_best'] * 100:.1f} %: {first['mark']}" in text
+    assert text.count("win probability: planted") > 20
+    page = tmp_path / "analysis.html"
+    assert invoke(["analyse", files[0], "--html", page], cwd=ROOT).returncode == 0
+    assert f"<title>step {first['step']}: {first['mark']}</title>" in page.read_text("utf-8")
 
 
 def state_before(path: Path, step: int) -> dict[str, Any]:
