@@ -1,7 +1,10 @@
 package starter;
 
 import com.google.gson.Gson;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
 import com.google.gson.JsonParseException;
+import com.google.gson.JsonParser;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -41,8 +44,8 @@ public final class Main {
     }
 
     /** Keeps the game and its rules, and answers; false: a game this bot does not play. */
-    private boolean hello(String line) throws IOException {
-        Hello hello = GSON.fromJson(line, Hello.class);
+    private boolean hello(JsonObject message) throws IOException {
+        Hello hello = GSON.fromJson(message, Hello.class);
         switch (String.valueOf(hello.game())) {
             case "dice" -> bot.diceRules = GSON.fromJson(hello.rules(), DiceRules.class);
             case "cards" -> bot.cardsRules = GSON.fromJson(hello.rules(), CardsRules.class);
@@ -58,8 +61,8 @@ public final class Main {
     }
 
     /** Reads one request into the bot's state and sends the chosen legal action back. */
-    private void answer(String line) throws IOException {
-        Request request = GSON.fromJson(line, Request.class);
+    private void answer(JsonObject message) throws IOException {
+        Request request = GSON.fromJson(message, Request.class);
         if (request.legal() == null || request.legal().isEmpty()) {
             return;
         }
@@ -82,24 +85,30 @@ public final class Main {
         BufferedReader in =
                 new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         for (String line = in.readLine(); line != null; line = in.readLine()) {
-            Envelope envelope;
+            // Parsed once into a tree; the tree is then read into the records of Protocol.java.
+            JsonObject message;
             try {
-                envelope = GSON.fromJson(line, Envelope.class);
+                JsonElement parsed = JsonParser.parseString(line);
+                if (!parsed.isJsonObject()) {
+                    continue;
+                }
+                message = parsed.getAsJsonObject();
             } catch (JsonParseException error) {
                 System.err.println("starter-java: a line not understood: " + error.getMessage());
                 continue;
             }
-            if (envelope == null || envelope.type() == null) {
+            String type = GSON.fromJson(message, Envelope.class).type();
+            if (type == null) {
                 continue;
             }
-            switch (envelope.type()) {
+            switch (type) {
                 case "hello" -> {
-                    if (!hello(line)) {
+                    if (!hello(message)) {
                         return;
                     }
                 }
-                case "game_start" -> bot.seat = GSON.fromJson(line, GameStart.class).seat();
-                case "request" -> answer(line);
+                case "game_start" -> bot.seat = GSON.fromJson(message, GameStart.class).seat();
+                case "request" -> answer(message);
                 case "bye" -> {
                     return;
                 }
