@@ -18,7 +18,6 @@ import starter.Protocol.CardsRules;
 import starter.Protocol.CardsView;
 import starter.Protocol.DiceRules;
 import starter.Protocol.DiceView;
-import starter.Protocol.Envelope;
 import starter.Protocol.GameStart;
 import starter.Protocol.Hello;
 import starter.Protocol.Request;
@@ -97,11 +96,11 @@ public final class Main {
                 System.err.println("starter-java: a line not understood: " + error.getMessage());
                 continue;
             }
-            String type = GSON.fromJson(message, Envelope.class).type();
-            if (type == null) {
+            JsonElement type = message.get("type");
+            if (type == null || !type.isJsonPrimitive()) {
                 continue;
             }
-            switch (type) {
+            switch (type.getAsString()) {
                 case "hello" -> {
                     if (!hello(message)) {
                         return;

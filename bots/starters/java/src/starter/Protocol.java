@@ -13,9 +13,6 @@ import java.util.List;
 final class Protocol {
     private Protocol() {}
 
-    /** Read first from every line, to know which message it is. */
-    record Envelope(@SerializedName("type") String type) {}
-
     /** The referee's first message: the game, the table's size and every rule. */
     record Hello(
             @SerializedName("game") String game,
