@@ -9,8 +9,8 @@ at the decision, and the events of earlier steps that were public or addressed t
 replay's other hidden cards are never passed on (tests/analysis/test_analyse_cards.py alters
 them and gets the same numbers).
 
-Play decisions are valued; bidding, the talon and the contract are listed as decisions without
-values for now. A forced move (one legal action) is a decision with nothing lost.
+Plays and the declarer's contract are valued; bids, the talon and the gives are not yet. A
+forced move (one legal action) is a decision with nothing lost.
 """
 
 from __future__ import annotations
@@ -95,15 +95,46 @@ def sample_play(
     return scores
 
 
+def sample_contract(
+    expert: ModuleType,
+    table: Any,
+    view: dict[str, Any],
+    memory: Any,
+    legal: list[dict[str, Any]],
+    budget: Budget,
+    rng: random.Random,
+) -> list[list[float]]:
+    """Each legal contract's deal score in the same sampled worlds: the declarer's take played
+    out as bots/card_expert.py plays it (its choose_contract), the contract made or lost
+    (doubled when blind), less the defenders' mean score."""
+    knowledge = expert.Knowledge(view, memory)
+    me = knowledge.me
+    outlook = expert.Outlook(table, view, me)
+    blind = 2 if view.get("blind") else 1
+    values = [int(action["value"]) for action in legal]
+    scores: list[list[float]] = [[] for _ in legal]
+    began = time.process_time()
+    while knowledge.ok and not budget.over(began, len(scores[0])):
+        deal = expert.declarer_deal(table, knowledge, knowledge.sample(rng), me)
+        deal.playout()
+        take, defenders = expert.declare_outcome(deal, outlook, me)
+        for i, value in enumerate(values):
+            scores[i].append(blind * (value if take >= value else -value) - defenders)
+    return scores
+
+
+SAMPLERS: Final = {"play": sample_play, "contract": sample_contract}
+
+
 def play_decision(
-    step: int, line: int, seat: int, chosen: dict[str, Any], legal: list[dict[str, Any]],
-    scores: list[list[float]],
+    step: int, line: int, seat: int, phase: str, chosen: dict[str, Any],
+    legal: list[dict[str, Any]], scores: list[list[float]],
 ) -> Decision:  # fmt: skip
     """The decision from its paired samples: marked only when the loss is significant."""
     if len(legal) < 2 or not scores[0]:
         option = Option(action=chosen, value=0.0, stderr=0.0, samples=0)
         return Decision(
-            step=step, line=line, seat=seat, phase="play", chosen=chosen, best=chosen,
+            step=step, line=line, seat=seat, phase=phase, chosen=chosen, best=chosen,
             value_chosen=0.0, value_best=0.0, loss=0.0, mark=None, options=[option],
         )  # fmt: skip
     stats = [_stats(s) for s in scores]
@@ -120,7 +151,7 @@ def play_decision(
         step=step,
         line=line,
         seat=seat,
-        phase="play",
+        phase=phase,
         chosen=chosen,
         best=legal[best] if loss > 0 else chosen,
         value_chosen=stats[at][0],
@@ -157,15 +188,16 @@ def analyse_card_frames(
         ):
             view = before.state.view(mover)
             legal = before.state.legal_actions()
-            if view.get("phase") == "play" and record.get("action") in legal:
+            phase = str(view.get("phase"))
+            if phase in SAMPLERS and record.get("action") in legal:
                 step = int(record.get("n", after.index))
                 rng = random.Random(f"{seed}:{step}")
                 scores: list[list[float]] = [[] for _ in legal]
                 if len(legal) > 1:
-                    scores = sample_play(expert, table, view, memories[mover], legal, budget, rng)
-                found.append(
-                    play_decision(step, after.line, mover, record["action"], legal, scores)
-                )
+                    sampler = SAMPLERS[phase]
+                    scores = sampler(expert, table, view, memories[mover], legal, budget, rng)
+                chosen = record["action"]
+                found.append(play_decision(step, after.line, mover, phase, chosen, legal, scores))
         for event in record.get("events") or []:
             for reader, memory in enumerate(memories):
                 if event.get("to", reader) == reader:

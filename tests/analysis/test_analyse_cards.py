@@ -117,3 +117,23 @@ def test_a_forced_move_loses_nothing(game: Path, tmp_path: Path) -> None:
     made = decision_at(cut(lines, step, tmp_path, "forced"), seat, step)
     assert made["loss"] == 0.0 and made["mark"] is None
     assert [o["samples"] for o in made["options"]] == [0]
+
+
+def test_a_contract_is_valued_in_paired_worlds(game: Path, tmp_path: Path) -> None:
+    """The declarer's contract: each legal value scored over the same sampled worlds, so a
+    higher contract can only be worth less or more by the worlds where the take falls
+    between the two."""
+    frames = load_frames(game).frames
+    step, seat = next(
+        (int(after.record["n"]), int(after.record["seat"]))
+        for before, after in itertools.pairwise(frames)
+        if after.record
+        and after.record.get("kind") == "move"
+        and after.record["action"]["type"] == "contract"
+        and len(before.state.legal_actions()) > 1
+    )
+    made = decision_at(cut(records(game), step, tmp_path, "contract"), seat, step)
+    assert made["phase"] == "contract" and len(made["options"]) > 1
+    assert all(o["samples"] == 60 and o["stderr"] is not None for o in made["options"])
+    values = [o["value"] for o in made["options"]]
+    assert made["value_best"] == max(values) and made["loss"] == max(values) - made["value_chosen"]
