@@ -94,7 +94,8 @@ def test_a_planted_blunder_is_marked_with_its_exact_loss(tmp_path: Path) -> None
     script.write_text(PLANTED, encoding="utf-8")
     planted = f"{sys.executable} {script} {BOT_FILE}"
     files = play(tmp_path, [planted, EXPERT], games=1, seed=1)  # the plant occurs in game 0
-    game = analyse(files[0], "--seat", "0")["games"][0]
+    document = analyse(files[0], "--seat", "0")
+    game = document["games"][0]
     (first,) = [d for d in game["decisions"] if d["mark"] is not None]
     assert first["chosen"] == {"type": "roll"} and first["best"] == {"type": "stop"}
     assert first["dice_left"] == 1 and first["turn_total"] >= 150
@@ -113,6 +114,14 @@ def test_a_planted_blunder_is_marked_with_its_exact_loss(tmp_path: Path) -> None
     assert expected >= 0.03  # stopping was better by a margin worth a mistake at least
     assert first["loss"] == pytest.approx(expected, abs=1e-12)
     assert first["mark"] == mark(expected, DICE_MARKS)
+    (bot,) = document["bots"]  # --seat 0: the planted bot only
+    assert bot["name"] == "planted" and bot["mistakes"] + bot["blunders"] == 1
+    assert (bot["costliest"][0]["file"], bot["costliest"][0]["step"]) == (
+        str(files[0]),
+        first["step"],
+    )
+    throws = next(p for p in bot["by_phase"] if p["phase"] == "throw")
+    assert throws["total_loss"] >= first["loss"]
     # where people look: the step in `thousand replay show --analysis`, the dot on the page
     shown = invoke(["replay", "show", files[0], "--analysis", "--no-step"], cwd=ROOT)
     assert shown.returncode == 0, shown.stderr
