@@ -511,7 +511,8 @@ def _analysis_notes(path: Path, seat: int | None) -> dict[int, str]:
     is_flag=True,
     help="Replace OUT even if it is not a page thousand wrote (never the replay itself).",
 )
-def replay_export(file: str, out: str, force: bool) -> None:
+@click.option("--analysis", is_flag=True, help="Add thousand analyse's line to each step.")
+def replay_export(file: str, out: str, force: bool, analysis: bool) -> None:
     """Export a game as one self-contained HTML page (no network, no external scripts).
 
     OUT is written in one step (a temporary file renamed over it); an existing OUT that is not
@@ -522,7 +523,8 @@ def replay_export(file: str, out: str, force: bool) -> None:
     from referee.safetext import for_terminal
 
     try:
-        written = export_html(Path(file), Path(out), force=force)
+        notes = _analysis_notes(Path(file), None) if analysis else None
+        written = export_html(Path(file), Path(out), force=force, notes=notes)
     except (ReplayError, OSError) as error:
         _replay_fail(error)
         return

@@ -22,6 +22,7 @@ from __future__ import annotations
 import base64
 import gzip
 import re
+from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -126,7 +127,9 @@ class _Piles:
         return []
 
 
-def build_data(loaded: LoadedReplay) -> dict[str, Any]:
+def build_data(loaded: LoadedReplay, notes: Mapping[int, str] | None = None) -> dict[str, Any]:
+    """The page's data; ``notes``: a line to add to some steps' description (by step number,
+    made by a layer above: ``replay export --analysis`` gives the analysis' line)."""
     header = loaded.header
     names = display_names(header)
     players = header.players
@@ -166,6 +169,8 @@ def build_data(loaded: LoadedReplay) -> dict[str, Any]:
         views.append([_delta(before, now) for before, now in zip(previous, current, strict=True)])
         previous = list(current)
         lines = describe_step(frame, names, None)
+        if notes and frame.index in notes:
+            lines = [*lines, notes[frame.index]]
         step: dict[str, Any] = {"line": frame.line, "d": lines}
         if record is not None:
             step["kind"] = record.get("kind")
@@ -241,7 +246,9 @@ def render_page(data: dict[str, Any]) -> str:
     return _MARKS.sub(lambda mark: values[mark.group()], page)
 
 
-def export_html(replay: Path, out: Path, *, force: bool = False) -> Path:
+def export_html(
+    replay: Path, out: Path, *, force: bool = False, notes: Mapping[int, str] | None = None
+) -> Path:
     """Write the page for ``replay`` to ``out`` and return ``out``. ``out`` must not be the
     replay itself, nor (without ``force``) an existing file that is not one of our pages
     (referee/outputs.py); the page appears in one rename, whole."""
@@ -249,4 +256,4 @@ def export_html(replay: Path, out: Path, *, force: bool = False) -> Path:
     loaded = load_frames(replay)
     if len(loaded.frames) < 1:
         raise ReplayError(f"{replay}: no steps to show")
-    return write_atomic(out, render_page(build_data(loaded)))
+    return write_atomic(out, render_page(build_data(loaded, notes)))

@@ -4,6 +4,8 @@ blunder is marked with its exact loss, the JSON validates against the published 
 
 from __future__ import annotations
 
+import base64
+import gzip
 import json
 import sys
 from pathlib import Path
@@ -131,6 +133,19 @@ def test_a_planted_blunder_is_marked_with_its_exact_loss(tmp_path: Path) -> None
     page = tmp_path / "analysis.html"
     assert invoke(["analyse", files[0], "--html", page], cwd=ROOT).returncode == 0
     assert f"<title>step {first['step']}: {first['mark']}</title>" in page.read_text("utf-8")
+    viewer = tmp_path / "replay.html"
+    done = invoke(["replay", "export", files[0], "--html", viewer, "--analysis"], cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    step = page_data(viewer)["steps"][first["step"]]
+    assert step["d"][-1].endswith(f"{first['mark']} (-{first['loss'] * 100:.1f} %)")
+
+
+def page_data(page: Path) -> dict[str, Any]:
+    """The data block of a replay page (gzipped JSON, base64), as the page's script reads it."""
+    text = page.read_text(encoding="utf-8")
+    blob = text.split('id="replay-data"', 1)[1].split(">", 1)[1].split("<", 1)[0]
+    data: dict[str, Any] = json.loads(gzip.decompress(base64.b64decode(blob.strip())))
+    return data
 
 
 def state_before(path: Path, step: int) -> dict[str, Any]:
