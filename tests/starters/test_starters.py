@@ -26,6 +26,7 @@ import glob
 import io
 import json
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -195,12 +196,25 @@ def run_thousand(kit: Path, *args: str, timeout: float = 300.0) -> subprocess.Co
     )
 
 
-def tar_gz(folder: Path) -> bytes:
-    """The kit's folder as a contestant uploads it: one top folder, modes kept."""
-    out = io.BytesIO()
-    with tarfile.open(fileobj=out, mode="w:gz") as archive:
-        archive.add(folder, arcname=folder.name)
-    return out.getvalue()
+TAR_LINE = re.compile(r"`(?:cd \.\. && )?(tar czf (\S+\.tar\.gz) [^`]+)`")
+"""The README's upload archive line: ``tar czf KIT.tar.gz --exclude=... KIT``, run in the
+folder above the kit."""
+
+
+def readme_archive(built: Path, folder: Path) -> bytes:
+    """The archive the kit's README tells a contestant to make, made by its own ``tar`` line
+    from a built kit (so that the line must leave the build's outputs out)."""
+    found = TAR_LINE.search((built / "README.md").read_text(encoding="utf-8"))
+    assert found, f"{built.name}/README.md has no `tar czf KIT.tar.gz ...` line"
+    shutil.copytree(built, folder / built.name, symlinks=True)
+    subprocess.run(shlex.split(found.group(1)), cwd=folder, check=True, timeout=120)
+    return (folder / found.group(2)).read_bytes()
+
+
+def members(data: bytes) -> set[str]:
+    """The files of an archive, named within its one top folder."""
+    with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as archive:
+        return {m.name.split("/", 1)[1] for m in archive.getmembers() if m.isfile()}
 
 
 # ------------------------------------------------------------------------------ the tests
@@ -280,13 +294,21 @@ def contest(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Se
 
 
 @pytest.mark.parametrize("kit", KITS)
-def test_a_kit_uploads_as_it_is_and_is_admitted(
-    kit: str, contest: tuple[Path, Server], tmp_path: Path
+def test_a_kit_uploads_as_its_readme_says_and_is_admitted(
+    kit: str,
+    contest: tuple[Path, Server],
+    tmp_path: Path,
+    tmp_path_factory: pytest.TempPathFactory,
 ) -> None:
+    """The README's own ``tar`` line, run on a built kit, packs the kit as a clone has it
+    (no build output), and the server builds that upload in its sandbox and admits it."""
     need_toolchain(kit)
     db, server = contest
+    upload = readme_archive(built_kit(tmp_path_factory, kit), tmp_path / "built")
+    clone = copy_kit(kit, tmp_path / "clone")
+    assert members(upload) == {str(p.relative_to(clone)) for p in clone.rglob("*") if p.is_file()}
     token = invite(db, f"kit-{kit}")
-    answer = submit(server, token, tar_gz(copy_kit(kit, tmp_path)), f"{kit}.tar.gz")
+    answer = submit(server, token, upload, f"{kit}.tar.gz")
     assert answer.status_code == 202, answer.text
     entry = wait_finished(server, token, answer.json()["id"], within=BUILD_SECONDS + 120)
     assert entry["status"] == "accepted", json.dumps(entry, indent=1)[-4000:]
