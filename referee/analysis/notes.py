@@ -4,6 +4,8 @@ the last point at or before the step), and at a decision its values and mark."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from referee.analysis.report import Decision, GameAnalysis
 from referee.safetext import NAME_LIMIT, for_terminal
 
@@ -46,3 +48,14 @@ def step_notes(game: GameAnalysis) -> dict[int, str]:
         if parts:
             notes[step] = "; ".join(parts)
     return notes
+
+
+def page_chart(game: GameAnalysis) -> dict[str, Any]:
+    """The replay page's chart of the analysis: seat 0's probability of winning by step, and
+    each marked decision at seat 0's probability after it (dice, two players; empty else)."""
+    marks = []
+    for made in game.decisions:
+        if made.mark is not None and game.unit == "win_probability":
+            mine = made.value_chosen if made.seat == 0 else 1.0 - made.value_chosen
+            marks.append([made.step, round(mine, 6), str(made.mark)])
+    return {"curve": [[p.step, p.values[0]] for p in game.curve], "marks": marks}

@@ -497,6 +497,14 @@ def _analysis_notes(path: Path, seat: int | None) -> dict[int, str]:
     return step_notes(analyse_file(path, seat))
 
 
+def _analysis_page(path: Path) -> tuple[dict[int, str], dict[str, Any]]:
+    from referee.analysis.games import analyse_file
+    from referee.analysis.notes import page_chart, step_notes
+
+    game = analyse_file(path)
+    return step_notes(game), page_chart(game)
+
+
 @replay.command("export", short_help="Write one self-contained HTML page of a game.")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option(
@@ -523,8 +531,8 @@ def replay_export(file: str, out: str, force: bool, analysis: bool) -> None:
     from referee.safetext import for_terminal
 
     try:
-        notes = _analysis_notes(Path(file), None) if analysis else None
-        written = export_html(Path(file), Path(out), force=force, notes=notes)
+        notes, chart = _analysis_page(Path(file)) if analysis else (None, None)
+        written = export_html(Path(file), Path(out), force=force, notes=notes, analysis=chart)
     except (ReplayError, OSError) as error:
         _replay_fail(error)
         return

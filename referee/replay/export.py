@@ -127,9 +127,15 @@ class _Piles:
         return []
 
 
-def build_data(loaded: LoadedReplay, notes: Mapping[int, str] | None = None) -> dict[str, Any]:
-    """The page's data; ``notes``: a line to add to some steps' description (by step number,
-    made by a layer above: ``replay export --analysis`` gives the analysis' line)."""
+def build_data(
+    loaded: LoadedReplay,
+    notes: Mapping[int, str] | None = None,
+    analysis: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The page's data; ``notes``: a line to add to some steps' description (by step number),
+    ``analysis``: the chart of the probability of winning (``{"curve": [[step, p], ...],
+    "marks": [[step, p, mark], ...]}``), both made by a layer above (``replay export
+    --analysis``)."""
     header = loaded.header
     names = display_names(header)
     players = header.players
@@ -202,7 +208,9 @@ def build_data(loaded: LoadedReplay, notes: Mapping[int, str] | None = None) -> 
     result = loaded.result
     if result is not None:
         result = {k: v for k, v in result.items() if k != "engine"}
+    extra = {"analysis": analysis} if analysis else {}
     return {
+        **extra,
         "game": header.game,
         "names": names,
         "players": players,
@@ -247,7 +255,12 @@ def render_page(data: dict[str, Any]) -> str:
 
 
 def export_html(
-    replay: Path, out: Path, *, force: bool = False, notes: Mapping[int, str] | None = None
+    replay: Path,
+    out: Path,
+    *,
+    force: bool = False,
+    notes: Mapping[int, str] | None = None,
+    analysis: dict[str, Any] | None = None,
 ) -> Path:
     """Write the page for ``replay`` to ``out`` and return ``out``. ``out`` must not be the
     replay itself, nor (without ``force``) an existing file that is not one of our pages
@@ -256,4 +269,4 @@ def export_html(
     loaded = load_frames(replay)
     if len(loaded.frames) < 1:
         raise ReplayError(f"{replay}: no steps to show")
-    return write_atomic(out, render_page(build_data(loaded, notes)))
+    return write_atomic(out, render_page(build_data(loaded, notes, analysis)))
