@@ -7,8 +7,12 @@ rustup or a virtualenv, ``HOME`` the kit's folder), then:
 
 - ``thousand bots check --game dice`` and ``--game cards`` pass (the kit plays both games);
 - a 20-game match of each game against ``builtin:random`` finishes with no fault;
-- its upload as a ``.tar.gz`` to a real contest server (``thousand ladder serve``) is built
+- the archive its README's ``tar`` line makes of a built kit holds the kit's files and no
+  build output, and its upload to a real contest server (``thousand ladder serve``) is built
   in the server's bwrap sandbox, checked and admitted;
+- a real game's request with keys no protocol version has (in the message, its view and each
+  legal action), after a message of a type no version has, is answered once with one of those
+  legal actions unchanged, and ``bye`` ends the kit;
 - its ``schema-fields.json`` agrees with ``thousand protocol schema`` and with the kit's own
   source (tests/starters/schema_fields.py: the drift check);
 - its README names its build line, ``thousand bots check`` and the curl upload, and the one
@@ -27,6 +31,7 @@ import io
 import json
 import os
 import re
+import select
 import shlex
 import shutil
 import subprocess
@@ -34,6 +39,7 @@ import tarfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -41,6 +47,7 @@ from referee.players.botspec import read_manifest
 from referee.players.sandbox import BUILD_PATH, build_env
 from referee.players.schema import protocol_schemas
 from referee.web.submissions import BotToml
+from tests.bot_access import open_to_bots
 from tests.requirements import need, unavailable
 from tests.shared import built_once
 from tests.starters.schema_fields import FIELDS_FILE, drift
@@ -313,3 +320,89 @@ def test_a_kit_uploads_as_its_readme_says_and_is_admitted(
     entry = wait_finished(server, token, answer.json()["id"], within=BUILD_SECONDS + 120)
     assert entry["status"] == "accepted", json.dumps(entry, indent=1)[-4000:]
     assert entry["build"]["ok"] and entry["version"] == 1, entry["build"]
+
+
+# ------------------------------------------------------------- what a kit does not know
+
+RECORDER = ROOT / "tests" / "bots" / "recorder.py"
+LATER = {"x_later": {"added": [1, "two", None]}}
+"""A key a later referee may add within protocol version 1 (protocol.md, "Transport")."""
+
+
+def recorded_conversation(folder: Path, game: str) -> list[dict[str, Any]]:
+    """The lines a bot is sent in one real game of ``game``: tests/bots/recorder.py's log."""
+    log = open_to_bots(folder) / f"{game}.jsonl"
+    seats = [shlex.join(["python3", str(RECORDER), str(log)]), *OPPONENTS[game]]
+    args = ["match", "--game", game, "--games", "1", "--seed", "9", *seats]
+    done = subprocess.run([*thousand(), *args], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+
+
+@pytest.fixture(scope="module")
+def conversations(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[dict[str, Any]]]:
+    folder = tmp_path_factory.mktemp("starters-recorded")
+    return {game: recorded_conversation(folder, game) for game in GAMES}
+
+
+def read_line(process: subprocess.Popen[bytes], within: float = 30.0) -> dict[str, Any]:
+    """The bot's next line (one JSON object), or an AssertionError after ``within`` s."""
+    assert process.stdout is not None
+    ready, _, _ = select.select([process.stdout], [], [], within)
+    assert ready, f"no answer within {within} s"
+    line = process.stdout.readline()
+    assert line.endswith(b"\n"), line
+    message: dict[str, Any] = json.loads(line)
+    return message
+
+
+def send(process: subprocess.Popen[bytes], message: dict[str, Any]) -> None:
+    assert process.stdin is not None
+    process.stdin.write(json.dumps(message).encode() + b"\n")
+    process.stdin.flush()
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("kit", KITS)
+def test_a_kit_ignores_what_it_does_not_know(
+    kit: str,
+    game: str,
+    conversations: dict[str, list[dict[str, Any]]],
+    tmp_path_factory: pytest.TempPathFactory,
+    tmp_path: Path,
+) -> None:
+    """A real game's first request, sent with a key in the message, in its view and in each
+    legal action that no version of the protocol has, after a message of a type no version
+    has: the kit answers it once, with one of those legal actions unchanged (its unknown key
+    included), and leaves on ``bye``."""
+    need_toolchain(kit)
+    folder = built_kit(tmp_path_factory, kit)
+    conversation = conversations[game]
+    hello = next(m for m in conversation if m["type"] == "hello")
+    start = next(m for m in conversation if m["type"] == "game_start")
+    request = next(m for m in conversation if m["type"] == "request" and len(m["legal"]) > 1)
+    request = {**request, **LATER, "view": {**request["view"], **LATER}}
+    legal = request["legal"]
+    request["legal"] = [{**action, "x_later": index} for index, action in enumerate(legal)]
+    command = manifest(folder).command
+    argv = shlex.split(command) if isinstance(command, str) else list(command)
+    env = {"PATH": BUILD_PATH, "HOME": str(tmp_path), "TMPDIR": str(tmp_path), "LANG": "C.UTF-8"}
+    process = subprocess.Popen(
+        argv, cwd=folder, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env
+    )
+    try:
+        send(process, {**hello, **LATER})
+        answer = read_line(process)
+        assert answer["type"] == "hello" and answer["name"] == f"starter-{kit}", answer
+        send(process, {"type": "x_chat", "text": "a type no version has", **LATER})
+        send(process, {**start, **LATER})
+        send(process, request)
+        answer = read_line(process)
+        assert answer["id"] == request["id"], answer
+        assert answer["action"] in request["legal"], answer
+        send(process, {"type": "bye"})
+        assert process.wait(10) is not None
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
