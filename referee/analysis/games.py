@@ -57,7 +57,7 @@ def analyse_file(
     header = loaded.header
     players = header.players
     if seat is not None and not 0 <= seat < players:
-        raise ValueError(f"{path}: no seat {seat} in a game of {players}")
+        raise ValueError(f"no seat {seat} in a game of {players}")
     names = [seat_name(name) for name in header.names]
     rules = game_spec(header.game).rules_model.model_validate(header.raw["rules"])
     note: str | None = None
@@ -105,5 +105,7 @@ def analyse_files(
         try:
             games.append(analyse_file(path, seat, budget))
         except (ThousandError, ValueError) as error:
-            errors.append(FileError(file=str(path), error=str(error).splitlines()[0]))
+            first = str(error).splitlines()[0] if str(error) else type(error).__name__
+            # the reader's messages start with the file, which FileError names already
+            errors.append(FileError(file=str(path), error=first.removeprefix(f"{path}: ")))
     return AnalysisDocument(games=games, bots=bot_accuracy(games), errors=errors)
