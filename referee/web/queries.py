@@ -463,27 +463,38 @@ def _point(match_id: int | None, finished: str | None, mu: float, sigma: float) 
 
 def _history(db: sqlite3.Connection, entrant_id: int) -> list[RatingPoint]:
     """The entrant's rating after each of its matches, in the order they were rated (a rating
-    reset starts again from the first rating), the latest ``HISTORY_LIMIT`` of them."""
-    # From the entrant's own ratings and resets (indexes by entrant, migrations 2 and 4), not
-    # from the whole history: a ladder of a million matches holds a few thousand of one
-    # entrant's. The joined events are the matches' ('match'), so only their index is read;
-    # the matches' times are read for the points kept only.
+    reset starts again from the first rating), the latest ``HISTORY_LIMIT`` of them.
+
+    Read from the entrant's own rows of ``ratings`` (``ratings_by_entrant``, migration 4), in
+    the order of their rowids: ``service.record`` writes a match's rows in the transaction
+    that writes its rating event, one writer at a time, after the rows of every match rated
+    before it, and ``ratings`` is never deleted from, so its rowids follow the events'
+    ``seq``. The index holds the rowid; the ``seq`` of each of a few thousand matches would
+    cost a lookup each (half the page's time at a million matches). A reset (in the events
+    only) goes after the rows of the last match rated before it. The matches' times are read
+    for the points kept only."""
     rows = db.execute(
-        "WITH mine AS ("
-        "SELECT e.seq, 'match' AS kind, r.match_id, r.mu_before, r.sigma_before, r.mu_after, "
-        "r.sigma_after FROM ratings r JOIN rating_events e ON e.match_id = r.match_id "
-        "WHERE r.entrant_id = ? "
-        "UNION ALL SELECT seq, kind, NULL, NULL, NULL, NULL, NULL FROM rating_events "
-        "WHERE entrant_id = ? AND kind = 'reset' "
-        "ORDER BY 1 DESC LIMIT ?) "
-        "SELECT mine.*, m.finished FROM mine LEFT JOIN matches m ON m.id = mine.match_id "
-        "ORDER BY mine.seq DESC",
-        (entrant_id, entrant_id, HISTORY_LIMIT),
+        "SELECT mine.*, m.finished FROM (SELECT r.rowid AS at, r.match_id, r.mu_before, "
+        "r.sigma_before, r.mu_after, r.sigma_after FROM ratings r WHERE r.entrant_id = ? "
+        "ORDER BY r.rowid DESC LIMIT ?) mine "
+        "LEFT JOIN matches m ON m.id = mine.match_id",
+        (entrant_id, HISTORY_LIMIT),
     ).fetchall()
-    rows.reverse()
+    resets = db.execute(
+        "SELECT e.seq, (SELECT MAX(x.rowid) FROM ratings x WHERE x.match_id = "
+        "(SELECT p.match_id FROM rating_events p WHERE p.seq < e.seq AND p.kind = 'match' "
+        "ORDER BY p.seq DESC LIMIT 1)) FROM rating_events e "
+        "WHERE e.entrant_id = ? AND e.kind = 'reset'",
+        (entrant_id,),
+    ).fetchall()
+    timeline: list[tuple[tuple[int, int, int], sqlite3.Row | None]] = [
+        ((int(row["at"]), 0, 0), row) for row in rows
+    ]
+    timeline += [((int(after or 0), 1, int(seq)), None) for seq, after in resets]
+    timeline.sort(key=lambda item: item[0])
     points: list[RatingPoint] = []
-    for row in rows:
-        if row["kind"] == "reset":
+    for _, row in timeline[-HISTORY_LIMIT:]:
+        if row is None:
             start = Rating()
             points.append(_point(None, None, start.mu, start.sigma))
             continue
