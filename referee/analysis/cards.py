@@ -30,9 +30,14 @@ from typing import Any, Final
 from referee.analysis.marks import CARD_MARKS, SIGNIFICANT, mark
 from referee.analysis.report import Decision, Option
 from referee.replay.frames import Frame
+from thousand.errors import ThousandError
 
 EXPERT_FILE: Final = Path(__file__).resolve().parents[2] / "bots" / "card_expert.py"
 MAX_SAMPLES: Final = 5000  # worlds at most per decision, whatever the budget
+
+
+class ExpertMissing(ThousandError):
+    """bots/card_expert.py cannot be read: the analysis samples with it (a source checkout)."""
 
 
 @cache
@@ -40,10 +45,15 @@ def card_expert(path: Path = EXPERT_FILE) -> ModuleType:
     """bots/card_expert.py as a module (its ``main`` does not run), once per process."""
     spec = importlib.util.spec_from_file_location("thousand_card_expert", path)
     if spec is None or spec.loader is None:
-        raise ImportError(f"cannot load {path}")
+        raise ExpertMissing(f"cannot load the card expert {path}")
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # its dataclasses look their module up by name
-    spec.loader.exec_module(module)
+    try:
+        spec.loader.exec_module(module)
+    except OSError as error:
+        raise ExpertMissing(
+            f"cannot read the card expert (bots/card_expert.py of a source checkout): {error}"
+        ) from None
     return module
 
 

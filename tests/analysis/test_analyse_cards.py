@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from referee.analysis.cards import Budget
+from referee.analysis.cards import Budget, ExpertMissing, card_expert
 from referee.analysis.games import analyse_file
 from referee.replay.frames import load_frames
 from tests.inprocess import invoke
@@ -137,3 +137,9 @@ def test_a_contract_is_valued_in_paired_worlds(game: Path, tmp_path: Path) -> No
     assert all(o["samples"] == 60 and o["stderr"] is not None for o in made["options"])
     values = [o["value"] for o in made["options"]]
     assert made["value_best"] == max(values) and made["loss"] == max(values) - made["value_chosen"]
+
+
+def test_without_the_card_expert_the_error_is_one_line(tmp_path: Path) -> None:
+    """An install without the source checkout's bots/ says so, as a ThousandError (one line)."""
+    with pytest.raises(ExpertMissing, match="source checkout"):
+        card_expert(tmp_path / "card_expert.py")
