@@ -1,10 +1,8 @@
 package starter;
 
 import com.google.gson.Gson;
-import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParseException;
-import com.google.gson.JsonParser;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -14,20 +12,20 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import starter.Protocol.BotAction;
 import starter.Protocol.BotHello;
+import starter.Protocol.CardsRequest;
 import starter.Protocol.CardsRules;
-import starter.Protocol.CardsView;
+import starter.Protocol.DiceRequest;
 import starter.Protocol.DiceRules;
-import starter.Protocol.DiceView;
+import starter.Protocol.Envelope;
 import starter.Protocol.GameStart;
 import starter.Protocol.Hello;
-import starter.Protocol.Request;
 
 /**
  * A starter bot in Java for both games of protocol.md: one JSON object a line on stdin, one
  * answer a line on stdout (flushed), logging on stderr. The strategy lives in Strategy.java.
  *
- * <p>Build: see bot.toml (javac with Debian's Gson, /usr/share/java/gson.jar; then a jar).
- * Check: thousand bots check "java -jar bot.jar"
+ * <p>Build: sh build.sh (javac with Debian's Gson, /usr/share/java/gson.jar; then ./bot, an
+ * executable jar). Check: thousand bots check ./bot
  */
 public final class Main {
     private static final Gson GSON = new Gson();
@@ -43,8 +41,8 @@ public final class Main {
     }
 
     /** Keeps the game and its rules, and answers; false: a game this bot does not play. */
-    private boolean hello(JsonObject message) throws IOException {
-        Hello hello = GSON.fromJson(message, Hello.class);
+    private boolean hello(String line) throws IOException {
+        Hello hello = GSON.fromJson(line, Hello.class);
         switch (String.valueOf(hello.game())) {
             case "dice" -> bot.diceRules = GSON.fromJson(hello.rules(), DiceRules.class);
             case "cards" -> bot.cardsRules = GSON.fromJson(hello.rules(), CardsRules.class);
@@ -59,55 +57,55 @@ public final class Main {
         return true;
     }
 
-    /** Reads one request into the bot's state and sends the chosen legal action back. */
-    private void answer(JsonObject message) throws IOException {
-        Request request = GSON.fromJson(message, Request.class);
-        if (request.legal() == null || request.legal().isEmpty()) {
+    /** Reads one request, its view typed for the match's game, and sends the chosen legal
+     * action back unchanged. */
+    private void answer(String line) throws IOException {
+        long id;
+        List<JsonObject> legal;
+        if (bot.game.equals("dice")) {
+            DiceRequest request = GSON.fromJson(line, DiceRequest.class);
+            id = request.id();
+            legal = request.legal();
+            bot.dice = request.view();
+        } else {
+            CardsRequest request = GSON.fromJson(line, CardsRequest.class);
+            id = request.id();
+            legal = request.legal();
+            bot.cards = request.view();
+        }
+        if (legal == null || legal.isEmpty()) {
             return;
         }
-        if (bot.game.equals("dice")) {
-            bot.dice = GSON.fromJson(request.view(), DiceView.class);
-        } else {
-            bot.cards = GSON.fromJson(request.view(), CardsView.class);
-        }
-        bot.legal = request.legal().stream()
-                .map(action -> GSON.fromJson(action, Protocol.Action.class))
-                .toList();
+        bot.legal = legal.stream().map(action -> GSON.fromJson(action, Protocol.Action.class)).toList();
         int chosen = Strategy.choose(bot);
-        if (chosen < 0 || chosen >= request.legal().size()) {
+        if (chosen < 0 || chosen >= legal.size()) {
             chosen = 0;
         }
-        send(new BotAction("action", request.id(), request.legal().get(chosen)));
+        send(new BotAction("action", id, legal.get(chosen)));
     }
 
     private void run() throws IOException {
         BufferedReader in =
                 new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         for (String line = in.readLine(); line != null; line = in.readLine()) {
-            // Parsed once into a tree; the tree is then read into the records of Protocol.java.
-            JsonObject message;
+            Envelope envelope;
             try {
-                JsonElement parsed = JsonParser.parseString(line);
-                if (!parsed.isJsonObject()) {
-                    continue;
-                }
-                message = parsed.getAsJsonObject();
+                envelope = GSON.fromJson(line, Envelope.class);
             } catch (JsonParseException error) {
                 System.err.println("starter-java: a line not understood: " + error.getMessage());
                 continue;
             }
-            JsonElement type = message.get("type");
-            if (type == null || !type.isJsonPrimitive()) {
+            if (envelope == null || envelope.type() == null) {
                 continue;
             }
-            switch (type.getAsString()) {
+            switch (envelope.type()) {
                 case "hello" -> {
-                    if (!hello(message)) {
+                    if (!hello(line)) {
                         return;
                     }
                 }
-                case "game_start" -> bot.seat = GSON.fromJson(message, GameStart.class).seat();
-                case "request" -> answer(message);
+                case "game_start" -> bot.seat = GSON.fromJson(line, GameStart.class).seat();
+                case "request" -> answer(line);
                 case "bye" -> {
                     return;
                 }

@@ -13,6 +13,9 @@ import java.util.List;
 final class Protocol {
     private Protocol() {}
 
+    /** Read first from every line, to know which message it is (Gson skips the rest). */
+    record Envelope(@SerializedName("type") String type) {}
+
     /** The referee's first message: the game, the table's size and every rule. */
     record Hello(
             @SerializedName("game") String game,
@@ -28,10 +31,17 @@ final class Protocol {
     /** Which seat the bot plays in the game that starts. */
     record GameStart(@SerializedName("seat") int seat) {}
 
-    /** One decision to make. The legal actions stay JSON: the chosen one goes back unchanged. */
-    record Request(
+    /** One decision in a dice game. The legal actions stay JSON: the chosen one goes back
+     * unchanged, keys this bot does not know included. */
+    record DiceRequest(
             @SerializedName("id") long id,
-            @SerializedName("view") JsonObject view,
+            @SerializedName("view") DiceView view,
+            @SerializedName("legal") List<JsonObject> legal) {}
+
+    /** One decision in a card game, as DiceRequest. */
+    record CardsRequest(
+            @SerializedName("id") long id,
+            @SerializedName("view") CardsView view,
             @SerializedName("legal") List<JsonObject> legal) {}
 
     /** One legal action, typed (the fields of both games; the other game's stay null). */
