@@ -86,7 +86,8 @@ def cards(folder: Path, decisions: int, budget_ms: float) -> None:
     sampled = [d for d in analysis.decisions if d.options[0].samples]
     worlds = [d.options[0].samples or 0 for d in sampled]
     print(
-        f"cards: {len(analysis.decisions)} play decisions ({len(sampled)} not forced) at "
+        f"cards: {len(analysis.decisions)} decisions, plays and contracts "
+        f"({len(sampled)} not forced) at "
         f"--budget-ms {budget_ms:.0f}: {spent / max(len(sampled), 1):.0f} ms CPU a decision, "
         f"median {statistics.median(worlds):.0f} worlds (min {min(worlds)}, max {max(worlds)})"
     )
