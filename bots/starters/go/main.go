@@ -28,37 +28,38 @@ func logf(format string, args ...any) {
 	fmt.Fprintf(os.Stderr, "starter-go: "+format+"\n", args...)
 }
 
-// answer reads one request into the bot's state and sends the chosen legal action back.
+// answer reads one request, its view typed for the match's game, and sends the chosen legal
+// action back unchanged.
 func answer(bot *Bot, line []byte) error {
-	var request Request
-	if err := json.Unmarshal(line, &request); err != nil {
-		return err
+	var id int64
+	var legal []json.RawMessage
+	if bot.Game == "dice" {
+		var request DiceRequest
+		if err := json.Unmarshal(line, &request); err != nil {
+			return err
+		}
+		id, legal, bot.Dice = request.ID, request.Legal, request.View
+	} else {
+		var request CardsRequest
+		if err := json.Unmarshal(line, &request); err != nil {
+			return err
+		}
+		id, legal, bot.Cards = request.ID, request.Legal, request.View
 	}
-	if len(request.Legal) == 0 {
+	if len(legal) == 0 {
 		return nil
 	}
-	var err error
-	if bot.Game == "dice" {
-		bot.Dice = DiceView{}
-		err = json.Unmarshal(request.View, &bot.Dice)
-	} else {
-		bot.Cards = CardsView{}
-		err = json.Unmarshal(request.View, &bot.Cards)
-	}
-	if err != nil {
-		return err
-	}
-	bot.Legal = make([]Action, len(request.Legal))
-	for i, raw := range request.Legal {
+	bot.Legal = make([]Action, len(legal))
+	for i, raw := range legal {
 		if err := json.Unmarshal(raw, &bot.Legal[i]); err != nil {
 			return err
 		}
 	}
 	chosen := Choose(bot)
-	if chosen < 0 || chosen >= len(request.Legal) {
+	if chosen < 0 || chosen >= len(legal) {
 		chosen = 0
 	}
-	return send(BotAction{Type: "action", ID: request.ID, Action: request.Legal[chosen]})
+	return send(BotAction{Type: "action", ID: id, Action: legal[chosen]})
 }
 
 // hello keeps the game and its rules, and answers; false: a game this bot does not play.

@@ -34,11 +34,18 @@ type GameStart struct {
 	Seat int `json:"seat"`
 }
 
-// Request asks for one decision. Legal is kept raw: the chosen action goes back unchanged,
-// keys this bot does not know included.
-type Request struct {
+// DiceRequest asks for one decision in a dice game. Legal is kept raw: the chosen action goes
+// back unchanged, keys this bot does not know included.
+type DiceRequest struct {
 	ID    int64             `json:"id"`
-	View  json.RawMessage   `json:"view"` // read as DiceView or CardsView
+	View  DiceView          `json:"view"`
+	Legal []json.RawMessage `json:"legal"`
+}
+
+// CardsRequest asks for one decision in a card game, as DiceRequest.
+type CardsRequest struct {
+	ID    int64             `json:"id"`
+	View  CardsView         `json:"view"`
 	Legal []json.RawMessage `json:"legal"`
 }
 
