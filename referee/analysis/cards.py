@@ -9,8 +9,9 @@ at the decision, and the events of earlier steps that were public or addressed t
 replay's other hidden cards are never passed on (tests/analysis/test_analyse_cards.py alters
 them and gets the same numbers).
 
-Plays and the declarer's contract are valued; bids, the talon and the gives are not yet. A
-forced move (one legal action) is a decision with nothing lost.
+Plays, the declarer's gives and contract are valued; bids, a concession, a redeal and the
+two-player discards are not yet. A forced move (one legal action) is a decision with nothing
+lost.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import math
 import random
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -133,7 +135,84 @@ def sample_contract(
     return scores
 
 
-SAMPLERS: Final = {"play": sample_play, "contract": sample_contract}
+def sample_gives(
+    expert: ModuleType,
+    table: Any,
+    view: dict[str, Any],
+    memory: Any,
+    legal: list[dict[str, Any]],
+    budget: Budget,
+    rng: random.Random,
+) -> list[list[float]] | None:
+    """Each legal give's deal score in the same sampled worlds, as bots/card_expert.py values
+    a plan of gives (its choose_talon): the card given, then, while another defender still
+    waits for one, the expert's cheapest remaining card to it; the deal played out, the
+    contract the expert would set over all the worlds, made or lost, less the defenders' mean.
+    A concession scores what the expert counts for it in every world: the contract lost (or a
+    third of the bolt penalty without the concession penalty), less the half of the contract
+    the defenders then score. None for a choice with a redeal or discards, not valued yet."""
+    if any(action.get("type") not in ("give", "concede") for action in legal):
+        return None
+    gives = [action for action in legal if action["type"] == "give"]
+    knowledge = expert.Knowledge(view, memory)
+    me = knowledge.me
+    outlook = expert.Outlook(table, view, me)
+    blind = 2 if view.get("blind") else 1
+    hand = knowledge.mine
+    waiting = sorted({int(action["to"]) for action in gives})
+    plans = []
+    for action in gives:
+        card, to = expert.CARD_INT[action["card"]], int(action["to"])
+        plan = [(card, to)]
+        for other in waiting:
+            if other != to:
+                plan.append((expert.cheap_cards(hand & ~(1 << card), 1)[0], other))
+        plans.append(plan)
+    takes: list[list[int]] = [[] for _ in plans]
+    defence: list[list[float]] = [[] for _ in plans]
+    began = time.process_time()
+    while knowledge.ok and not budget.over(began, len(takes[0])):
+        hands = knowledge.sample(rng)
+        for i, plan in enumerate(plans):
+            dealt = hands[:]
+            for card, to in plan:
+                dealt[me] &= ~(1 << card)
+                dealt[to] |= 1 << card
+            deal = expert.declarer_deal(table, knowledge, dealt, me)
+            deal.playout()
+            take, defenders = expert.declare_outcome(deal, outlook, me)
+            takes[i].append(take)
+            defence[i].append(defenders)
+    worlds = len(takes[0]) if takes else 0
+    contract = int(view.get("contract") or 0)
+    conceded = -contract if table.concede_penalty else -table.bolt_penalty / 3
+    conceded -= 5 * -(-contract // 10)
+    scores: list[list[float]] = []
+    for i, plan in enumerate(plans):
+        kept = hand
+        for card, _ in plan:
+            kept &= ~(1 << card)
+        if not takes[i]:
+            scores.append([])
+            continue
+        values = expert.contract_values(table, view, kept)
+        value, _ = expert.best_contract(takes[i], values, blind)
+        scores.append(
+            [
+                blind * (value if take >= value else -value) - defenders
+                for take, defenders in zip(takes[i], defence[i], strict=True)
+            ]
+        )
+    by_give = iter(scores)
+    return [next(by_give) if action["type"] == "give" else [conceded] * worlds for action in legal]
+
+
+Sampler = Callable[..., list[list[float]] | None]
+SAMPLERS: Final[dict[str, Sampler]] = {
+    "play": sample_play,
+    "contract": sample_contract,
+    "talon": sample_gives,
+}
 
 
 def play_decision(
@@ -180,7 +259,7 @@ def analyse_card_frames(
     budget: Budget,
     seed: str,
 ) -> list[Decision]:
-    """The play decisions of ``seat`` (every seat when None), each from that seat's view and
+    """The decisions of ``seat`` (every seat when None) the samplers value, each from its view and
     the events it was shown; the generator of each decision is seeded by ``seed`` and the step,
     so a fixed number of samples gives the same numbers on every run."""
     expert = card_expert()
@@ -202,12 +281,14 @@ def analyse_card_frames(
             if phase in SAMPLERS and record.get("action") in legal:
                 step = int(record.get("n", after.index))
                 rng = random.Random(f"{seed}:{step}")
-                scores: list[list[float]] = [[] for _ in legal]
+                scores: list[list[float]] | None = [[] for _ in legal]
                 if len(legal) > 1:
                     sampler = SAMPLERS[phase]
                     scores = sampler(expert, table, view, memories[mover], legal, budget, rng)
-                chosen = record["action"]
-                found.append(play_decision(step, after.line, mover, phase, chosen, legal, scores))
+                if scores is not None and (len(legal) < 2 or scores[0]):  # else: no world
+                    chosen = record["action"]
+                    made = play_decision(step, after.line, mover, phase, chosen, legal, scores)
+                    found.append(made)
         for event in record.get("events") or []:
             for reader, memory in enumerate(memories):
                 if event.get("to", reader) == reader:

@@ -143,3 +143,28 @@ def test_without_the_card_expert_the_error_is_one_line(tmp_path: Path) -> None:
     """An install without the source checkout's bots/ says so, as a ThousandError (one line)."""
     with pytest.raises(ExpertMissing, match="source checkout"):
         card_expert(tmp_path / "card_expert.py")
+
+
+def test_gives_are_valued_and_a_concession_is_certain(game: Path, tmp_path: Path) -> None:
+    """The declarer's first give: every legal give scored in the same worlds, a concession
+    (when offered) the same score in each of them, the contract lost and half of it to the
+    defenders."""
+    frames = load_frames(game).frames
+    before, after = next(
+        (before, after)
+        for before, after in itertools.pairwise(frames)
+        if after.record
+        and after.record.get("kind") == "move"
+        and after.record["action"]["type"] == "give"
+    )
+    assert after.record is not None
+    step, seat = int(after.record["n"]), int(after.record["seat"])
+    legal = before.state.legal_actions()
+    made = decision_at(cut(records(game), step, tmp_path, "give"), seat, step)
+    assert made["phase"] == "talon" and [o["action"] for o in made["options"]] == legal
+    for option in made["options"]:
+        assert option["samples"] == 60
+        if option["action"]["type"] == "concede":
+            contract = int(before.state.view(seat)["contract"])
+            assert option["stderr"] == 0.0
+            assert option["value"] == -contract - 5 * -(-contract // 10)
