@@ -9,9 +9,9 @@ at the decision, and the events of earlier steps that were public or addressed t
 replay's other hidden cards are never passed on (tests/analysis/test_analyse_cards.py alters
 them and gets the same numbers).
 
-Plays, the declarer's gives and contract are valued; bids, a concession, a redeal and the
-two-player discards are not yet. A forced move (one legal action) is a decision with nothing
-lost.
+Plays, bids (an estimate, as the expert makes it), the declarer's gives, a concession and the
+contract are valued; a redeal, a blind look and the two-player choices are not yet. A forced
+move (one legal action) is a decision with nothing lost.
 """
 
 from __future__ import annotations
@@ -207,11 +207,72 @@ def sample_gives(
     return [next(by_give) if action["type"] == "give" else [conceded] * worlds for action in legal]
 
 
+def sample_bids(
+    expert: ModuleType,
+    table: Any,
+    view: dict[str, Any],
+    memory: Any,
+    legal: list[dict[str, Any]],
+    budget: Budget,
+    rng: random.Random,
+) -> list[list[float]] | None:
+    """Each bid's deal score in the same sampled worlds, as bots/card_expert.py values a bid
+    (its choose_bid): the seat's hand with a random talon, the other hands dealt at random,
+    its two cheapest cards given away, the deal played out with the seat as declarer at that
+    bid, made or lost, less the defenders' mean; a pass scores the expert's constant utility of
+    letting another declare. An estimate (the auction's rest is not played), and None where
+    the expert does not sample either: two players, a blind look, a redeal offer."""
+    kinds = {action.get("type") for action in legal}
+    players = int(view["players"])
+    if players == 2 or not kinds <= {"bid", "pass"}:
+        return None
+    me = int(view["seat"])
+    sitter = view.get("sitting_out")
+    active = [s for s in range(players) if s != sitter]
+    others = [s for s in active if s != me]
+    hand = expert.mask_of(view.get("hand"))
+    hidden = expert.cards_of(expert.FULL & ~hand)
+    outlook = expert.Outlook(table, view, me)
+    takes: list[int] = []
+    defence: list[float] = []
+    began = time.process_time()
+    while not budget.over(began, len(takes)):
+        rng.shuffle(hidden)
+        hands = [0] * players
+        mine = hand
+        for card in hidden[:3]:
+            mine |= 1 << card
+        at = 3
+        for seat in others:
+            for card in hidden[at : at + 7]:
+                hands[seat] |= 1 << card
+            at += 7
+        for card, to in zip(expert.cheap_cards(mine, 2), others, strict=False):
+            mine &= ~(1 << card)
+            hands[to] |= 1 << card
+        hands[me] = mine
+        deal = expert.Deal(table, hands, active, me)
+        deal.playout()
+        take, defenders = expert.declare_outcome(deal, outlook, me)
+        takes.append(take)
+        defence.append(defenders)
+    scores: list[list[float]] = []
+    for action in legal:
+        if action["type"] == "pass":
+            scores.append([float(expert.PASS_UTILITY)] * len(takes))
+            continue
+        value = int(action["value"])
+        made = zip(takes, defence, strict=True)
+        scores.append([(value if take >= value else -value) - d for take, d in made])
+    return scores
+
+
 Sampler = Callable[..., list[list[float]] | None]
 SAMPLERS: Final[dict[str, Sampler]] = {
     "play": sample_play,
     "contract": sample_contract,
     "talon": sample_gives,
+    "bidding": sample_bids,
 }
 
 

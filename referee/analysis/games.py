@@ -29,7 +29,7 @@ from thousand.registry import game_spec
 
 DEFAULT_BUDGET: Final = Budget()
 NO_MODEL: Final = "no model for this game's decisions"
-CARDS_NOTE: Final = "plays, gives and contracts valued by sampling the unseen cards; bids not yet"
+CARDS_NOTE: Final = "valued by sampling the cards the seat could not see; bids: an estimate"
 
 
 def seat_accuracy(seat: int, name: str, decisions: list[Decision]) -> SeatAccuracy:

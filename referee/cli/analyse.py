@@ -48,7 +48,7 @@ def analyse(
 
     Dice, two players, classic: the probability of winning after each choice, from the solved
     table; a loss of 1 %, 3 %, 8 % of winning chances is an inaccuracy, a mistake, a blunder.
-    Cards: each play, give and contract scored by sampling the cards the seat could not see
+    Cards: each play, bid, give and contract scored by sampling the cards the seat could not see
     (--budget-ms each), marked at 10, 25, 50 points only when significant. More games: each
     bot's accuracy across them and its costliest decisions (docs/analysis.md).
     Exit 1 when a file cannot be analysed (the others still are).

@@ -168,3 +168,29 @@ def test_gives_are_valued_and_a_concession_is_certain(game: Path, tmp_path: Path
             contract = int(before.state.view(seat)["contract"])
             assert option["stderr"] == 0.0
             assert option["value"] == -contract - 5 * -(-contract // 10)
+
+
+def test_a_bid_is_the_expert_s_estimate_and_a_pass_its_constant(game: Path, tmp_path: Path) -> None:
+    """A bid is valued as the expert values it (the seat declaring at that bid, in sampled
+    worlds); a pass is the expert's constant utility of letting another declare."""
+    frames = load_frames(game).frames
+    after = next(
+        after
+        for before, after in itertools.pairwise(frames)
+        if after.record
+        and after.record.get("kind") == "move"
+        and after.record["action"]["type"] in ("bid", "pass")
+        and len(before.state.legal_actions()) > 1
+    )
+    assert after.record is not None
+    step, seat = int(after.record["n"]), int(after.record["seat"])
+    made = decision_at(cut(records(game), step, tmp_path, "bid"), seat, step)
+    assert made["phase"] == "bidding"
+    passing = [o for o in made["options"] if o["action"]["type"] == "pass"]
+    bids = [o for o in made["options"] if o["action"]["type"] == "bid"]
+    assert len(passing) == 1 and passing[0]["value"] == card_expert().PASS_UTILITY
+    assert passing[0]["stderr"] == 0.0 and bids and all(o["samples"] == 60 for o in bids)
+    # a higher bid is made in fewer of the same worlds: never worth more than a lower one by
+    # more than the five points it adds
+    values = [o["value"] for o in sorted(bids, key=lambda o: o["action"]["value"])]
+    assert all(b <= a + 5 for a, b in itertools.pairwise(values))
