@@ -64,7 +64,8 @@ def dice(folder: Path, games: int) -> None:
 
 
 def first_plays(path: Path, plays: int) -> Path:
-    """The game cut after its first ``plays`` card plays (an unfinished replay)."""
+    """The game cut after its first ``plays`` card plays (an unfinished replay): the bids,
+    gives and contracts before them are analysed too."""
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     kept, seen = lines[:1], 0
     for line in lines[1:]:
@@ -86,7 +87,7 @@ def cards(folder: Path, decisions: int, budget_ms: float) -> None:
     sampled = [d for d in analysis.decisions if d.options[0].samples]
     worlds = [d.options[0].samples or 0 for d in sampled]
     print(
-        f"cards: {len(analysis.decisions)} decisions, plays and contracts "
+        f"cards: {len(analysis.decisions)} decisions: bids, gives, the contract, plays "
         f"({len(sampled)} not forced) at "
         f"--budget-ms {budget_ms:.0f}: {spent / max(len(sampled), 1):.0f} ms CPU a decision, "
         f"median {statistics.median(worlds):.0f} worlds (min {min(worlds)}, max {max(worlds)})"
@@ -96,7 +97,7 @@ def cards(folder: Path, decisions: int, budget_ms: float) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--dice-games", type=int, default=10)
-    parser.add_argument("--card-decisions", type=int, default=24)
+    parser.add_argument("--card-decisions", type=int, default=24, help="card plays to analyse")
     parser.add_argument("--budget-ms", type=float, default=200.0)
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
