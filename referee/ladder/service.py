@@ -449,11 +449,21 @@ def warn_forfeit(forfeit: Forfeit) -> None:
 
 
 def _abandon_if_possible(db: sqlite3.Connection, worker: str, match_ids: list[int]) -> None:
-    """Abandon on the way out of a failed run. If even that cannot be written (the disk is
-    full), the rows stay ``running`` under this worker, and the next run, finding the worker
-    dead, marks them abandoned: the error that stopped the run is the one to report."""
-    with contextlib.suppress(store.LadderError, sqlite3.Error):
-        abandon(db, worker, match_ids)
+    """Abandon on the way out of a failed run. On a full disk the write-ahead log may hold the
+    last free pages (it grows with every match recorded until it is checkpointed): it is
+    checkpointed into the database and truncated, and the abandoning tried once more. If even
+    that cannot be written, the rows stay ``running`` under this worker, and the next run,
+    finding the worker dead, marks them abandoned: the error that stopped the run is the one
+    to report."""
+    for attempt in range(2):
+        try:
+            abandon(db, worker, match_ids)
+            return
+        except (store.LadderError, sqlite3.Error) as error:
+            if attempt or not store.is_disk_full(error):
+                return
+            with contextlib.suppress(store.LadderError, sqlite3.Error):
+                db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
 
 def unavailable(db: sqlite3.Connection) -> list[tuple[store.Entrant, str]]:
