@@ -388,7 +388,7 @@ def prune(db: sqlite3.Connection, db_path: Path, account_id: int) -> None:
             int(r[0])
             for r in db.execute(
                 "SELECT version FROM submissions WHERE account_id = ? AND status = 'accepted' "
-                "ORDER BY id DESC LIMIT ?",
+                "AND version IS NOT NULL ORDER BY id DESC LIMIT ?",
                 (account_id, VERSIONS_KEPT),
             )
         }

@@ -392,9 +392,10 @@ def _cmdline(proc: Path) -> str:
 def test_the_program_files_of_versions_no_longer_played_are_removed(
     contest: tuple[Path, Server],
 ) -> None:
-    """A contestant within the rate limit must not fill the server's disk: only the version
-    the entrant plays (and one a running match still plays) keeps its upload and unpacked
-    bot; every submission keeps its record."""
+    """A contestant within the rate limit must not fill the server's disk: only the latest
+    three accepted versions (one of which the entrant plays; any of them may be marked for the
+    final) and one a running match still plays keep their upload and unpacked bot; every
+    submission keeps its record."""
     db, server = contest
     token = invite(db, "reviser")
     root = db.parent / "contest.db.files" / "submissions"
@@ -410,7 +411,7 @@ def test_the_program_files_of_versions_no_longer_played_are_removed(
         return (folder / "upload").is_file() and (folder / "bot").is_dir()
 
     first = send(PY_BOT.read_bytes(), "v1.py", "accepted")
-    # A match of version 1 is in flight (as `ladder run` records one) when version 2 comes.
+    # A match of version 1 is in flight (as `ladder run` records one) when later ones come.
     with sqlite3.connect(db) as conn:
         entrant = conn.execute("SELECT id FROM entrants WHERE name = 'reviser'").fetchone()[0]
         conn.execute(
@@ -418,19 +419,20 @@ def test_the_program_files_of_versions_no_longer_played_are_removed(
             " VALUES ('running', ?, '[1]', 1, 'test', 0, 0)",
             (json.dumps([entrant]),),
         )
-    playing = send(PY_BOT.read_bytes(), "v2.py", "accepted")
-    assert kept(first) and kept(playing)
+    later = [send(PY_BOT.read_bytes(), f"v{n}.py", "accepted") for n in (2, 3, 4)]
+    assert kept(first) and all(kept(folder) for folder in later)
     with sqlite3.connect(db) as conn:
         conn.execute("UPDATE matches SET status = 'abandoned' WHERE worker = 'test'")
-    refused = send(BAD_PROTOCOL, "v3.py", "refused")
+    refused = send(BAD_PROTOCOL, "v5.py", "refused")
     for gone in (first, refused):
         assert not (gone / "upload").exists() and not (gone / "bot").exists(), gone
         assert (gone / "manifest.json").is_file()
-    assert kept(playing) and (playing / "bot" / "v2.py").is_file()
+    assert all(kept(folder) for folder in later)
+    assert (later[-1] / "bot" / "v4.py").is_file()
     with server.client(token) as client:
         mine = client.get("/api/bots/mine").json()
-    assert mine["entrant"]["version"] == 2
-    assert sorted(s["status"] for s in mine["submissions"]) == ["accepted", "accepted", "refused"]
+    assert mine["entrant"]["version"] == 4
+    assert sorted(s["status"] for s in mine["submissions"]) == ["accepted"] * 4 + ["refused"]
 
 
 def packed(files: dict[str, bytes], mtime: int, order: list[str]) -> bytes:
