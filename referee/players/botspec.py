@@ -72,6 +72,11 @@ class BotCommand(BaseModel):
         description="Extra environment variables for the bot's own program only (applied "
         "inside the sandbox, after every limit).",
     )
+    build: str | list[str] | None = Field(
+        default=None,
+        description="How to build the bot: run once by the contest server after an upload "
+        "(a string is a shell line); never run by the command line, where you build first.",
+    )
 
     @field_validator("env")
     @classmethod

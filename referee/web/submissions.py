@@ -27,8 +27,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-from pydantic import Field
-
 from referee.ladder import admission, contest, finalists, paths, ratings, store
 from referee.players.botspec import (
     BotCommand,
@@ -75,12 +73,9 @@ log = logging.getLogger("thousand.submissions")
 
 
 class BotToml(BotCommand):
-    """``bot.toml`` at the top of an archive: how to start the bot (``command``, ``env``:
-    checked as the command line checks a manifest), and how to build it."""
-
-    build: str | list[str] | None = Field(
-        default=None, description="Run once after upload (a string is a shell line)."
-    )
+    """``bot.toml`` at the top of an archive: how to start the bot and how to build it
+    (``command``, ``env``, ``build``: checked as the command line checks a manifest, which
+    accepts the same file and leaves the build to its author)."""
 
 
 def folder_of(db_path: Path, account_id: int, submission_id: int) -> Path:

@@ -79,3 +79,23 @@ def test_a_cwd_that_climbs_out_still_says_so(tmp_path: Path) -> None:
     manifest.write_text(json.dumps({"command": [PY, "bot.py"], "cwd": "../.."}))
     line = refusal(manifest)
     assert "cwd '../..' is outside the manifest's folder" in line and "None" not in line, line
+
+
+def test_a_bot_toml_with_its_build_plays_on_the_command_line_as_it_is(tmp_path: Path) -> None:
+    """The folder a contestant uploads (``bot.toml`` with ``build``) is the one they check
+    and play locally: the command line reads the same file and leaves the build to them."""
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "bot.py").write_bytes((ROOT / "bots" / "random_bot.py").read_bytes())
+    (folder / "bot.toml").write_text(
+        f'command = ["{PY}", "bot.py"]\nbuild = "python3 -m compileall -q ."\n'
+    )
+    done = invoke(
+        ["match", "--game", "dice", "--games", "2", str(folder / "bot.toml"), "builtin:random"],
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr
+    assert not (folder / "__pycache__").exists()  # the build was not run
+    (folder / "bot.toml").write_text('command = "./bot"\nbuild = 7\n')
+    line = refusal(folder / "bot.toml")
+    assert "build" in line, line
