@@ -241,9 +241,10 @@ def test_a_kit_has_its_files_and_one_place_to_change(kit: str, tmp_path: Path) -
     build_line = toml.build if isinstance(toml.build, str) else shlex.join(toml.build)
     for words in (build_line, "thousand bots check", "thousand match", "curl", "/api/bots"):
         assert words in readme, f"{kit}/README.md does not say {words!r}"
+    clean = copy_kit(kit, tmp_path)  # not a local build's outputs nor node_modules
     marked = [
-        path
-        for path in folder.rglob("*")
+        path.relative_to(clean)
+        for path in clean.rglob("*")
         if path.is_file() and path.suffix not in {".md", ".json"}
         for _ in range(path.read_text(encoding="utf-8", errors="replace").count(MARK))
     ]
