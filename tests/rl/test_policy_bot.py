@@ -93,3 +93,15 @@ def test_a_policy_of_the_other_game_leaves_before_its_hello() -> None:
     log = Path(done.stderr.split("its stderr log: ")[1].split()[0])
     said = log.read_text(encoding="utf-8")
     assert "cards_duel.npz plays cards with 328 inputs and 357 actions" in said
+
+
+def test_a_policy_file_with_pickled_objects_is_refused(tmp_path: Path) -> None:
+    """Loading a policy never unpickles: a .npz from elsewhere could run code that way."""
+    hostile = tmp_path / "hostile.npz"
+    np.savez(hostile, game=np.array(["dice", {"run": "code"}], dtype=object), w0=np.zeros((2, 2)))
+    with pytest.raises(ValueError, match="allow_pickle"):
+        BOT.Policy(str(hostile))
+    empty = tmp_path / "empty.npz"
+    np.savez(empty, game=np.array("dice"))
+    with pytest.raises(ValueError, match="no layers"):
+        BOT.Policy(str(empty))
