@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-CHECKED = ["src", "referee", "bots", "tests", "bench", "setup.py"]
+CHECKED = ["src", "referee", "bots", "tests", "bench", "examples", "setup.py"]
 
 
 def _run(*argv: str) -> subprocess.CompletedProcess[str]:
