@@ -229,6 +229,8 @@ class _Changes:
         self.lock = threading.Lock()
         self.askers: dict[Path, sqlite3.Connection] = {}
         self.values: dict[tuple[Path, str], tuple[int, Any]] = {}
+        self.gates: dict[tuple[Path, str], threading.Lock] = {}
+        """One a value: the requests that find it stale wait for the one computing it."""
 
     def version(self, db_path: Path) -> int:
         with self.lock:
@@ -243,15 +245,26 @@ class _Changes:
 
     def get(self, db_path: Path, version: int, key: str, compute: Callable[[], T]) -> T:
         """The value of ``key`` at ``version``: ``compute`` must read the ladder in a
-        transaction begun after ``version`` was read (``reading`` does it in that order)."""
+        transaction begun after ``version`` was read (``reading`` does it in that order).
+        Computed once however many ask at once: at a million matches the standings take ~35 ms
+        to compute and render, and a running ladder makes them stale a few times a second, so
+        every request that found them stale computing its own copy doubled the work as the
+        requests grew (bench/scale.py --run)."""
         with self.lock:
             held = self.values.get((db_path, key))
+            gate = self.gates.setdefault((db_path, key), threading.Lock())
         if held is not None and held[0] == version:
             value: T = held[1]
             return value
-        value = compute()
-        with self.lock:
-            self.values[(db_path, key)] = (version, value)
+        with gate:
+            with self.lock:
+                held = self.values.get((db_path, key))
+            if held is not None and held[0] == version:  # computed while this one waited
+                value = held[1]
+                return value
+            value = compute()
+            with self.lock:
+                self.values[(db_path, key)] = (version, value)
         return value
 
 
