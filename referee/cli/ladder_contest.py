@@ -1,5 +1,8 @@
 """``thousand ladder phase / final-version / final / reveal``: a contest's deadline and end
-(click commands only; the work is in ``referee.ladder.contest``, ``finalists`` and ``final``)."""
+(click commands only; the work is in ``referee.ladder.contest``, ``finalists`` and ``final``).
+
+Their refusals are ``LadderError`` lines raised below, which the ladder group prints as the one
+``thousand: error:`` line: no command here catches them itself."""
 
 from __future__ import annotations
 
@@ -21,6 +24,13 @@ from referee.safetext import NAME_LIMIT, for_rich, for_terminal
 
 MAX_ROUNDS = 1000
 MAX_GAMES_PER_TABLE = 10_000
+
+
+def _print_state(state: contest.ContestState, as_json: bool) -> None:
+    if as_json:
+        click.echo(state.model_dump_json(indent=2))
+        return
+    click.echo("\n".join(_state_lines(state)))
 
 
 def _state_lines(state: contest.ContestState) -> list[str]:
@@ -62,18 +72,11 @@ def ladder_phase(db: str, deadline: str | None, no_deadline: bool, as_json: bool
     if deadline is not None and no_deadline:
         raise click.UsageError("give --deadline or --no-deadline, not both")
     conn = open_ladder(db, write=deadline is not None or no_deadline)
-    try:
-        if deadline is not None or no_deadline:
-            state = contest.set_deadline(conn, None if no_deadline else _moment(deadline or ""))
-        else:
-            state = contest.state(conn)
-    except store.LadderError as error:
-        fail(str(error))
-        raise
-    if as_json:
-        click.echo(state.model_dump_json(indent=2))
-        return
-    click.echo("\n".join(_state_lines(state)))
+    if deadline is not None or no_deadline:
+        state = contest.set_deadline(conn, None if no_deadline else _moment(deadline or ""))
+    else:
+        state = contest.state(conn)
+    _print_state(state, as_json)
 
 
 @click.command("final-version", short_help="Show or mark an entrant's version for the final.")
@@ -90,15 +93,11 @@ def ladder_final_version(
     if version is not None and latest:
         raise click.UsageError("give VERSION or --latest, not both")
     conn = open_ladder(db, write=version is not None or latest)
-    try:
-        entrant = store.entrant_by_name(conn, name)
-        if version is not None or latest:
-            chosen = finalists.mark(conn, entrant, version)
-        else:
-            chosen = finalists.choice(conn, entrant)
-    except store.LadderError as error:
-        fail(str(error))
-        raise
+    entrant = store.entrant_by_name(conn, name)
+    if version is not None or latest:
+        chosen = finalists.mark(conn, entrant, version)
+    else:
+        chosen = finalists.choice(conn, entrant)
     if as_json:
         click.echo(chosen.model_dump_json(indent=2))
         return
@@ -220,21 +219,15 @@ def ladder_final(
         _print_standings(held, as_json, markdown)
         return
     meta = store.read_meta(conn)
-    try:
-        wanted = final.FinalSettings(
-            rounds=None if until_settled else (rounds or final.DEFAULT_ROUNDS),
-            groups=final.groups_for(games_per_table, int(meta["players"]))
-            if games_per_table
-            else 1,
-            until_settled=until_settled,
-            confidence=confidence,
-            max_games=max_games,
-            top=top,
-        )
-        begun = final.begin(conn, wanted)
-    except store.LadderError as error:
-        fail(str(error))
-        raise
+    wanted = final.FinalSettings(
+        rounds=None if until_settled else (rounds or final.DEFAULT_ROUNDS),
+        groups=final.groups_for(games_per_table, int(meta["players"])) if games_per_table else 1,
+        until_settled=until_settled,
+        confidence=confidence,
+        max_games=max_games,
+        top=top,
+    )
+    begun = final.begin(conn, wanted)
     if begun.resumed and begun.settings != wanted and _given(rounds, games_per_table, top):
         note(
             "resuming the final with the settings it began with "
@@ -308,16 +301,10 @@ def ladder_reveal(db: str, as_json: bool) -> None:
     \b
     thousand replay verify --seed SEED --commitment HEX REPLAYS…
     """
-    conn = open_ladder(db)
-    try:
-        state = contest.reveal(conn)
-    except store.LadderError as error:
-        fail(str(error))
-        raise
+    state = contest.reveal(open_ladder(db))
+    _print_state(state, as_json)
     if as_json:
-        click.echo(state.model_dump_json(indent=2))
         return
-    click.echo("\n".join(_state_lines(state)))
     click.echo(
         f"check a replay: thousand replay verify --seed {state.seed} "
         f"--commitment {state.commitment} FILES…"

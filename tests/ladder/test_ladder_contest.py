@@ -36,7 +36,7 @@ from tests.ladder.conftest import (
     thousand,
     wait_until,
 )
-from tests.replay.forged import forged, read_records
+from tests.replay.forged import read_records, with_a_throw_changed
 
 SEED = 20261206 << 80
 DEADLINE = "2026-12-10T18:00:00Z"
@@ -250,20 +250,7 @@ def test_a_final_killed_midway_resumes_and_every_game_verifies_after_the_reveal(
     assert check.stdout.count(": OK") == len(replays)
 
     # A replay whose throw was changed, consistently, fails only against the seed.
-    source = replays[0]
-    line = next(
-        i + 1
-        for i, r in enumerate(read_records(source))
-        if r.get("action", {}).get("type") == "throw"
-    )
-
-    def other_face(throw: dict[str, object]) -> dict[str, object]:
-        dice = throw["dice"]
-        assert isinstance(dice, list)
-        dice[0] = dice[0] % 6 + 1
-        return throw
-
-    altered, _, _ = forged(source, tmp_path, line, other_face)
+    altered, line = with_a_throw_changed(replays[0], tmp_path)
     plain = quick_replay_verify(altered)
     assert plain.returncode == 0, plain.stdout
     seeded = quick_replay_verify("--seed", SEED, altered)

@@ -85,3 +85,21 @@ def forged(
     final = result.to_json()
     out.append({"kind": "result", **final, "engine": final, "faults": [], "decisions": decisions})
     return tampered_copy(source, folder, out), genuine["action"], outcome
+
+
+def with_a_throw_changed(source: Path, folder: Path) -> tuple[Path, int]:
+    """A consistent copy of a dice replay whose first throw shows another face on its first
+    die; gives the copy and the forged line (what a seed check must name)."""
+    records = read_records(source)
+    line = next(
+        number
+        for number, record in enumerate(records, 1)
+        if record.get("action", {}).get("type") == "throw"
+    )
+
+    def other_face(throw: Record) -> Record:
+        throw["dice"][0] = throw["dice"][0] % 6 + 1
+        return throw
+
+    copy, _, _ = forged(source, folder, line, other_face)
+    return copy, line

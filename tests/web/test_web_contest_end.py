@@ -23,7 +23,7 @@ import pytest
 from referee.games.chance import commitment
 from referee.ladder.contest import CLOCK_ENV
 from tests.ladder.conftest import wait_until
-from tests.replay.forged import forged, read_records
+from tests.replay.forged import read_records, with_a_throw_changed
 from tests.web.support_accounts import (
     PY_BOT,
     ROOT,
@@ -173,19 +173,7 @@ def test_a_contest_from_invitation_to_the_verified_final(
     assert check.stdout.count(": OK") == len(files)
 
     # One throw changed (consistently) in a downloaded replay: the seed check catches it.
-    line = next(
-        i + 1
-        for i, r in enumerate(read_records(files[0]))
-        if r.get("action", {}).get("type") == "throw"
-    )
-
-    def other_face(throw: dict[str, object]) -> dict[str, object]:
-        dice = throw["dice"]
-        assert isinstance(dice, list)
-        dice[0] = dice[0] % 6 + 1
-        return throw
-
-    altered, _, _ = forged(files[0], tmp_path, line, other_face)
+    altered, line = with_a_throw_changed(files[0], tmp_path)
     caught = subprocess.run(
         [*thousand(), "replay", "verify", "--seed", rules["seed"], str(altered)],
         capture_output=True, text=True, timeout=300, cwd=ROOT, check=False,
