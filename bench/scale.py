@@ -45,6 +45,7 @@ Usage:
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import importlib.util
 import itertools
@@ -58,7 +59,6 @@ import sqlite3
 import statistics
 import subprocess
 import sys
-import threading
 import time
 import urllib.parse
 from collections import Counter
@@ -67,8 +67,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import Any
-
-import httpx
 
 HERE = Path(__file__).resolve().parent
 # bench/referee.py is named like the package: keep this folder off the import path.
@@ -99,9 +97,10 @@ SAMPLE = 50
 """Entrants whose pages are measured, spread over the standings."""
 
 
+@functools.cache
 def _server_module() -> ModuleType:
-    """bench/server.py, for its server helpers (start, wait, stop): loaded by path, since this
-    folder is kept off the import path."""
+    """bench/server.py, for its server helpers (start, wait, stop, timed requests): loaded by
+    path, once, since this folder is kept off the import path."""
     spec = importlib.util.spec_from_file_location("bench_server", HERE / "server.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -496,40 +495,14 @@ def served(
 
 
 def hammer(url: str, targets: list[str], seconds: float, clients: int) -> dict[str, Any]:
-    """``clients`` threads GET the ``targets`` in turn for ``seconds``; every latency kept."""
-    latencies: list[list[float]] = [[] for _ in range(clients)]
-    errors = [0] * clients
-    stop = time.perf_counter() + seconds
-
-    def client(index: int) -> None:
-        turn = itertools.cycle(targets[index % len(targets) :] + targets[: index % len(targets)])
-        with httpx.Client(timeout=60) as session:
-            while time.perf_counter() < stop:
-                began = time.perf_counter()
-                try:
-                    response = session.get(url + next(turn))
-                    response.read()
-                    good = response.status_code == 200
-                except httpx.HTTPError:
-                    good = False
-                if good:
-                    latencies[index].append(time.perf_counter() - began)
-                else:
-                    errors[index] += 1
-
-    began = time.perf_counter()
-    threads = [threading.Thread(target=client, args=(i,)) for i in range(clients)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    elapsed = time.perf_counter() - began
-    every = [t for mine in latencies for t in mine]
+    """``clients`` threads GET the ``targets`` in turn for ``seconds``; every latency kept
+    (bench/server.py's ``timed_gets``)."""
+    every, errors, elapsed = _server_module().timed_gets(url, targets, seconds, clients)
     if not every:
         raise SystemExit(f"bench/scale.py: no request to {url}{targets[0]} succeeded")
     return {
         **quantiles(every),
-        "errors": sum(errors),
+        "errors": errors,
         "per_second": round(len(every) / elapsed, 1),
     }
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import itertools
 import json
 import os
 import platform
@@ -44,6 +45,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -186,18 +188,25 @@ def wait_ready(url: str, process: subprocess.Popen[bytes], within: float = 60.0)
     raise SystemExit("bench/server.py: the server did not answer in time")
 
 
-def hammer(url: str, seconds: float, clients: int) -> dict[str, Any]:
-    """``clients`` threads GET ``url`` for ``seconds``; every latency kept."""
+def timed_gets(
+    url: str, targets: Sequence[str], seconds: float, clients: int
+) -> tuple[list[float], int, float]:
+    """``clients`` threads GET ``url`` + each of ``targets`` in turn (each thread starting at
+    its own place in them) for ``seconds``, on keep-alive connections: every good request's
+    latency from send to the last byte, the failed ones' count, the wall time. Shared with
+    bench/scale.py."""
     latencies: list[list[float]] = [[] for _ in range(clients)]
     errors = [0] * clients
     stop = time.perf_counter() + seconds
 
     def client(index: int) -> None:
-        with httpx.Client(timeout=30) as session:
+        start = index % len(targets)
+        turn = itertools.cycle([*targets[start:], *targets[:start]])
+        with httpx.Client(timeout=60) as session:
             while time.perf_counter() < stop:
                 began = time.perf_counter()
                 try:
-                    response = session.get(url)
+                    response = session.get(url + next(turn))
                     response.read()
                     ok = response.status_code == 200
                 except httpx.HTTPError:
@@ -213,8 +222,13 @@ def hammer(url: str, seconds: float, clients: int) -> dict[str, Any]:
         thread.start()
     for thread in threads:
         thread.join()
-    elapsed = time.perf_counter() - began
-    every = sorted(t for mine in latencies for t in mine)
+    return [t for mine in latencies for t in mine], sum(errors), time.perf_counter() - began
+
+
+def hammer(url: str, seconds: float, clients: int) -> dict[str, Any]:
+    """``clients`` threads GET ``url`` for ``seconds``; every latency kept."""
+    times, errors, elapsed = timed_gets(url, [""], seconds, clients)
+    every = sorted(times)
     if not every:
         raise SystemExit(f"bench/server.py: no request to {url} succeeded")
 
@@ -223,7 +237,7 @@ def hammer(url: str, seconds: float, clients: int) -> dict[str, Any]:
 
     return {
         "requests": len(every),
-        "errors": sum(errors),
+        "errors": errors,
         "seconds": round(elapsed, 2),
         "per_second": round(len(every) / elapsed, 1),
         "p50_ms": round(quantile(0.50), 2),
