@@ -808,7 +808,6 @@ def choose_bid(ctx: Context, view: View, legal: list[Action], clock: Clock) -> A
         return heuristic_bid(ctx, view, bids, passing)
     sitter = view.get("sitting_out")
     active = [s for s in range(n) if s != sitter]
-    others = [s for s in active if s != me]
     hand = mask_of(view.get("hand"))
     hidden = cards_of(FULL & ~hand)
     outlook = Outlook(ctx.table, view, me)
@@ -817,21 +816,7 @@ def choose_bid(ctx: Context, view: View, legal: list[Action], clock: Clock) -> A
     defence = 0.0
     while not clock.up():
         ctx.rng.shuffle(hidden)
-        hands = [0] * n
-        mine = hand
-        for c in hidden[:3]:
-            mine |= 1 << c
-        at = 3
-        for s in others:
-            for c in hidden[at : at + 7]:
-                hands[s] |= 1 << c
-            at += 7
-        away = cheap_cards(mine, 2)
-        for card, to in zip(away, others, strict=False):
-            mine &= ~(1 << card)
-            hands[to] |= 1 << card
-        hands[me] = mine
-        deal = Deal(t, hands, active, me)
+        deal = bid_world(t, hand, hidden, n, active, me)
         deal.playout()
         take, defenders = declare_outcome(deal, outlook, me)
         takes.append(take)
@@ -843,6 +828,28 @@ def choose_bid(ctx: Context, view: View, legal: list[Action], clock: Clock) -> A
     made = sum(1 for x in takes if x >= value) + 0.5
     ev = value * (2 * made - len(takes) - 1) / (len(takes) + 1) - defence / len(takes)
     return bids[0] if ev > PASS_UTILITY else passing
+
+
+def bid_world(t: Table, hand: int, hidden: list[int], n: int, active: list[int], me: int) -> Deal:
+    """One world a bid is weighed in (``hidden`` shuffled): the seat takes a talon of the first
+    three hidden cards, the others get seven each in seat order, and the seat gives each of
+    them one of its two cheapest cards; the seat declares. (thousand analyse weighs bids in the
+    same worlds.)"""
+    hands = [0] * n
+    mine = hand
+    for c in hidden[:3]:
+        mine |= 1 << c
+    at = 3
+    others = [s for s in active if s != me]
+    for s in others:
+        for c in hidden[at : at + 7]:
+            hands[s] |= 1 << c
+        at += 7
+    for card, to in zip(cheap_cards(mine, 2), others, strict=False):
+        mine &= ~(1 << card)
+        hands[to] |= 1 << card
+    hands[me] = mine
+    return Deal(t, hands, active, me)
 
 
 # ------------------------------------------- plain rules for the rare 2-player choices --

@@ -229,7 +229,6 @@ def sample_bids(
     me = int(view["seat"])
     sitter = view.get("sitting_out")
     active = [s for s in range(players) if s != sitter]
-    others = [s for s in active if s != me]
     hand = expert.mask_of(view.get("hand"))
     hidden = expert.cards_of(expert.FULL & ~hand)
     outlook = expert.Outlook(table, view, me)
@@ -238,20 +237,7 @@ def sample_bids(
     began = time.process_time()
     while not budget.over(began, len(takes)):
         rng.shuffle(hidden)
-        hands = [0] * players
-        mine = hand
-        for card in hidden[:3]:
-            mine |= 1 << card
-        at = 3
-        for seat in others:
-            for card in hidden[at : at + 7]:
-                hands[seat] |= 1 << card
-            at += 7
-        for card, to in zip(expert.cheap_cards(mine, 2), others, strict=False):
-            mine &= ~(1 << card)
-            hands[to] |= 1 << card
-        hands[me] = mine
-        deal = expert.Deal(table, hands, active, me)
+        deal = expert.bid_world(table, hand, hidden, players, active, me)
         deal.playout()
         take, defenders = expert.declare_outcome(deal, outlook, me)
         takes.append(take)
