@@ -14,6 +14,7 @@ import click
 
 from referee.cli.bounds import seconds
 from referee.cli.extras import need_server
+from referee.cli.ladder_open import open_ladder
 from referee.cli.options import concurrency_option, pin_option
 from referee.errors import fail, warn
 from referee.ladder import readiness, service, store
@@ -27,17 +28,15 @@ MIB = 1 << 20
 
 
 def _open(db: str) -> sqlite3.Connection:
+    """The ladder (``open_ladder``) with the server's own tables brought up to date."""
     from referee.web import schema
 
+    conn = open_ladder(db)
     try:
-        conn = store.connect(Path(db))
         schema.ensure(conn)
     except store.LadderError as error:
         fail(str(error))
         raise
-    context = click.get_current_context(silent=True)
-    if context is not None:
-        context.call_on_close(conn.close)
     return conn
 
 
