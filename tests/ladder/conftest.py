@@ -94,6 +94,22 @@ def cli(*args: object, timeout: float = 120.0, env: Mapping[str, str] | None = N
     return Done(argv, done.returncode, done.stdout, done.stderr)
 
 
+def final_process(
+    db: Path, *extra: str, env: Mapping[str, str] | None = None
+) -> subprocess.Popen[str]:
+    """``thousand ladder final DB EXTRA`` as the program, in a session of its own (a test may
+    kill its whole group, as a crash would)."""
+    return subprocess.Popen(
+        [*thousand(), "ladder", "final", str(db), *extra],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, **env} if env else None,
+        start_new_session=True,
+    )
+
+
 def quick(*args: object) -> Done:
     """``thousand ladder ARGS`` in this process through click's runner: the same command code
     on the same files, without the second of interpreter start-up — for the many short commands

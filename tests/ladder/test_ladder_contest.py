@@ -27,6 +27,7 @@ from tests.ladder.conftest import (
     DICE_BOT,
     ROOT,
     cli,
+    final_process,
     make_ladder,
     one_error_line,
     py_bot,
@@ -166,18 +167,6 @@ def test_every_finalist_plays_alike_and_pairs_meet_about_equally(field: int, pla
 # --------------------------------------------------------------- the final, killed, resumed
 
 
-def _final(db: Path, clock: Path, *extra: str) -> subprocess.Popen[str]:
-    return subprocess.Popen(
-        [*thousand(), "ladder", "final", str(db), *extra],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-        env={**os.environ, CLOCK_ENV: str(clock)},
-        start_new_session=True,
-    )
-
-
 def _count(db: Path, where: str) -> int:
     conn = read_only(db)
     try:
@@ -197,7 +186,7 @@ def test_a_final_killed_midway_resumes_and_every_game_verifies_after_the_reveal(
     quick_ok("final-version", db, "d", "1")  # d's final version is the dice bot, not v2
     clock.write_text(str(AFTER))
 
-    first = _final(db, clock, "--rounds", "3", "--concurrency", "2")
+    first = final_process(db, "--rounds", "3", "--concurrency", "2", env={CLOCK_ENV: str(clock)})
     try:
         wait_until(lambda: _count(db, "status = 'done'") >= 1, 120, "a recorded final match")
     finally:
@@ -208,7 +197,7 @@ def test_a_final_killed_midway_resumes_and_every_game_verifies_after_the_reveal(
     assert _count(db, "status = 'done'") < planned
     assert phase(db)["phase"] == "final"
 
-    second = _final(db, clock, "--json")
+    second = final_process(db, "--json", env={CLOCK_ENV: str(clock)})
     out, err = second.communicate(timeout=600)
     assert second.returncode == 0, err
     assert "of 12 matches recorded" in err, err

@@ -22,7 +22,7 @@ import pytest
 
 from referee.games.chance import commitment
 from referee.ladder.contest import CLOCK_ENV
-from tests.ladder.conftest import wait_until
+from tests.ladder.conftest import final_process, wait_until
 from tests.replay.forged import read_records, with_a_throw_changed
 from tests.web.support_accounts import (
     PY_BOT,
@@ -42,17 +42,6 @@ DEADLINE = "2026-12-10T18:00:00Z"
 BEFORE = 1_765_000_000.0
 AFTER = 1_797_000_000.0
 DICE_BOT = ROOT / "bots" / "dice_bot.py"
-
-
-def _final(db: Path, *extra: str) -> subprocess.Popen[str]:
-    return subprocess.Popen(
-        [*thousand(), "ladder", "final", str(db), *extra],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-        start_new_session=True,
-    )
 
 
 def _done(db: Path) -> int:
@@ -117,14 +106,14 @@ def test_a_contest_from_invitation_to_the_verified_final(
         assert "revealed only once it is finished" in one_error_line(quick("reveal", db))
 
         # The final, killed once midway and resumed by the same command.
-        first = _final(db, "--rounds", "2")
+        first = final_process(db, "--rounds", "2")
         try:
             wait_until(lambda: _done(db) >= 1, 300, "a recorded final match")
         finally:
             os.killpg(first.pid, signal.SIGKILL)
             first.communicate()
         assert visitor.get("/api/final").json()["frozen"] is False  # provisional meanwhile
-        second = _final(db, "--json")
+        second = final_process(db, "--json")
         out, err = second.communicate(timeout=900)
         assert second.returncode == 0, err
         table = json.loads(out)
