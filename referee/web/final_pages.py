@@ -15,11 +15,12 @@ import sqlite3
 from pathlib import Path
 
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import PlainTextResponse, Response, StreamingResponse
+from fastapi.responses import PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from pydantic import BaseModel
+from starlette.concurrency import run_in_threadpool
 
 from referee.ladder import contest, final, final_standings, finalists, paths, store
-from referee.web import queries
+from referee.web import queries, sessions
 from referee.web.api import stream_replay
 from referee.web.contestant import _bearer, _connection, _organiser, _page, _session
 from referee.web.ids import GameIndex, MatchId
@@ -186,11 +187,6 @@ def mark_final(request: Request, body: FinalMark) -> finalists.FinalChoice:
 
 @router.post("/mine/final", include_in_schema=False)
 async def mark_final_form(request: Request) -> Response:
-    from fastapi.responses import RedirectResponse
-    from starlette.concurrency import run_in_threadpool
-
-    from referee.web import sessions
-
     current = await run_in_threadpool(_session, request)
     if current is None:
         return RedirectResponse("/login", status_code=303)
