@@ -29,17 +29,19 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Final
 
+from referee.analysis.experts import expert_file
 from referee.analysis.marks import CARD_MARKS, SIGNIFICANT, mark
 from referee.analysis.report import Decision, Option
 from referee.replay.frames import Frame
 from thousand.errors import ThousandError
 
-EXPERT_FILE: Final = Path(__file__).resolve().parents[2] / "bots" / "card_expert.py"
+EXPERT_FILE: Final = expert_file("card_expert.py")
 MAX_SAMPLES: Final = 5000  # worlds at most per decision, whatever the budget
 
 
 class ExpertMissing(ThousandError):
-    """bots/card_expert.py cannot be read: the analysis samples with it (a source checkout)."""
+    """bots/card_expert.py cannot be read: the analysis samples with it (a source checkout's, or
+    the copy the wheel installs)."""
 
 
 @cache
@@ -54,7 +56,8 @@ def card_expert(path: Path = EXPERT_FILE) -> ModuleType:
         spec.loader.exec_module(module)
     except OSError as error:
         raise ExpertMissing(
-            f"cannot read the card expert (bots/card_expert.py of a source checkout): {error}"
+            f"cannot read the card expert (bots/card_expert.py of a source checkout or of the "
+            f"installed wheel): {error}"
         ) from None
     return module
 

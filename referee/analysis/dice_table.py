@@ -42,11 +42,12 @@ from referee.analysis.dice_model import (
     stop,
     throw_outcomes,
 )
+from referee.analysis.experts import expert_file
 from thousand.dice import DiceRules
 from thousand.errors import ThousandError
 from thousand.rules_io import rules_from_mapping
 
-BOT_FILE: Final = Path(__file__).resolve().parents[2] / "bots" / "dice_expert.py"
+BOT_FILE: Final = expert_file("dice_expert.py")
 VALUES_BEGIN: Final = "# --- value table: written by bench/dice_table.py, do not edit ---"
 VALUES_END: Final = "# --- end of value table ---"
 POLICY_BEGIN: Final = "# --- policy table: written by bench/dice_solver.py, do not edit ---"
@@ -246,8 +247,8 @@ def load_table(path: Path = BOT_FILE) -> SolvedTable:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
         raise TableError(
-            f"cannot read the solved dice table (bots/dice_expert.py of a source checkout, "
-            f"installed with pip install -e): {error}"
+            f"cannot read the solved dice table (bots/dice_expert.py of a source checkout or of "
+            f"the installed wheel): {error}"
         ) from None
     section = _literals(text, VALUES_BEGIN, VALUES_END, path)
     try:

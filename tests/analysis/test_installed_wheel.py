@@ -1,0 +1,101 @@
+"""``thousand analyse`` from an installed wheel, without a source checkout: the wheel built by
+pip (in its isolated build environment, as a user's ``pip install .``) from a copy of the
+project, installed into a fresh virtual environment, run from a folder holding nothing but
+replays. The experts' files must come with the wheel (pyproject.toml's data-files) and be
+found there (referee/analysis/experts.py); before that, the analysis read bots/ beside the
+source tree and failed in any installed copy.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.inprocess import invoke
+
+ROOT = Path(__file__).resolve().parents[2]
+# what a wheel is built from (bots/: the two experts it ships; tests/ and the rest are not read)
+PROJECT = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "src", "referee", "bots")
+
+
+def _run(argv: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run(
+        argv,
+        cwd=cwd,
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    return done
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The ``thousand`` program of a virtual environment holding the wheel and its
+    dependencies, nothing of this checkout (pure engines: compiling is not what is tested)."""
+    base = tmp_path_factory.mktemp("wheel")
+    copy = base / "project"
+    copy.mkdir()
+    for name in PROJECT:
+        source = ROOT / name
+        if source.is_dir():
+            ignore = shutil.ignore_patterns("__pycache__", "build", "*.egg-info")
+            shutil.copytree(source, copy / name, ignore=ignore)
+        else:
+            shutil.copy2(source, copy / name)
+    python = sys.executable
+    _run([python, "-m", "pip", "wheel", "--no-deps", "-w", str(base), "."], copy, THOUSAND_PURE="1")
+    (wheel,) = base.glob("thousand-*.whl")
+    venv = base / "venv"
+    _run([python, "-m", "venv", str(venv)], base)
+    _run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", str(wheel)], base)
+    return venv / "bin" / "thousand"
+
+
+def _replay(folder: Path, game: str, bots: list[str]) -> Path:
+    out = folder / game
+    argv = ["match", "--game", game, "--games", "1", "--seed", "5", "--replays", out, *bots]
+    done = invoke(argv, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    (path,) = out.glob("match-*/game-*.jsonl")
+    return path
+
+
+@pytest.mark.slow
+def test_the_installed_wheel_analyses_with_its_own_experts(installed: Path, tmp_path: Path) -> None:
+    """A dice game valued from the installed table, a card game sampled with the installed card
+    expert, in a folder with no bots/ anywhere above it; the files found are the venv's."""
+    dice = _replay(tmp_path, "dice", ["builtin:random", "builtin:random"])
+    cards = _replay(tmp_path, "cards", ["builtin:random"] * 3)
+    away = tmp_path / "elsewhere"
+    away.mkdir()
+    venv = installed.parents[1]
+    where = _run(
+        [
+            str(venv / "bin" / "python"),
+            "-c",
+            "from referee.analysis.experts import expert_file; "
+            "print(expert_file('card_expert.py')); print(expert_file('dice_expert.py'))",
+        ],
+        away,
+    )
+    for line in where.stdout.split():
+        assert Path(line).is_relative_to(venv / "share" / "thousand" / "bots"), where.stdout
+    argv = [str(installed), "analyse", str(dice), str(cards), "--json", "--budget-ms", "5"]
+    done = _run(argv, away)
+    document = json.loads(done.stdout)
+    assert document["errors"] == []
+    by_game = {game["game"]: game for game in document["games"]}
+    assert by_game["dice"]["basis"] == "abstracted" and by_game["dice"]["decisions"]
+    assert by_game["cards"]["basis"] == "sampled"
+    sampled = [d for d in by_game["cards"]["decisions"] if len(d["options"]) > 1]
+    assert sampled and all(o["samples"] for d in sampled for o in d["options"])
