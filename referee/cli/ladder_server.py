@@ -202,6 +202,21 @@ def _listen(host: str, port: int) -> socket.socket:
     help="Mark the session cookie Secure: set it when a TLS reverse proxy serves the site.",
 )
 @click.option(
+    "--analysis/--no-analysis",
+    default=True,
+    show_default=True,
+    help="Analyse each finished game in the background (a separate process at the lowest CPU "
+    "priority, never on the match path) and show it on its game page and the API.",
+)
+@click.option(
+    "--analysis-budget-ms",
+    type=click.FloatRange(1, 10000),
+    default=50.0,
+    show_default=True,
+    help="CPU milliseconds the background analysis samples per card decision (dice games "
+    "are valued exactly, whatever it is).",
+)
+@click.option(
     "--forwarded-allow-ips",
     default=None,
     help="Trust X-Forwarded-* headers from these proxy addresses (comma-separated).",
@@ -222,6 +237,8 @@ def serve(
     build_seconds: float,
     build_memory: int,
     secure_cookies: bool,
+    analysis: bool,
+    analysis_budget_ms: float,
     forwarded_allow_ips: str | None,
 ) -> None:
     """Serve the ladder DB on the web: standings, entrants, games, live matches, rules, and
@@ -230,6 +247,7 @@ def serve(
     if pin and not run_matches:
         raise click.UsageError("--pin places the matches that --run plays: give --run too")
     need_server("thousand ladder serve")
+    from referee.ladder.analyses import Settings as AnalysisSettings
     from referee.web.archive import Limits
     from referee.web.settings import BuildLimits, ServerSettings
 
@@ -246,6 +264,7 @@ def serve(
         build=BuildLimits(seconds=build_seconds, memory_mib=build_memory),
         submissions_per_hour=submissions_per_hour,
         secure_cookies=secure_cookies,
+        analysis=AnalysisSettings(card_budget_ms=analysis_budget_ms) if analysis else None,
     )
     if host not in ("127.0.0.1", "localhost", "::1") and not secure_cookies:
         warn(

@@ -188,6 +188,24 @@ an index that holds only the keys costs a page each; these hold what the entrant
 of them (its versions and faulty matches, its rating chart), in the entrant's order. They begin
 with migration 2's keys, which are dropped."""
 
+ANALYSES_5 = """
+CREATE TABLE IF NOT EXISTS analyses (
+    kind TEXT NOT NULL CHECK (kind IN ('ladder', 'final')),
+    match_id INTEGER NOT NULL,
+    game INTEGER NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('done', 'failed')),
+    document TEXT,
+    error TEXT,
+    analysed TEXT NOT NULL,
+    worker INTEGER NOT NULL,
+    cpu_seconds REAL NOT NULL,
+    PRIMARY KEY (kind, match_id, game)
+);
+"""
+"""Migration 5: each finished game's analysis (issue 32), written once by the server's
+background analyser (``referee.ladder.analyses``) and read by the game pages. A row is written
+only when a game's analysis is whole, so a game without one is still to be analysed."""
+
 LADDER = migrations.Plan(
     "ladder",
     (
@@ -217,6 +235,12 @@ LADDER = migrations.Plan(
             "million matches an entrant's page read a scattered table page for each of its "
             "few thousand rows (bench/scale.py).",
             migrations.script(INDEXES_4),
+        ),
+        migrations.Migration(
+            5,
+            "Each finished game's analysis (issue 32): computed once, in the background, by "
+            "the server's analyser, and kept so that a restart neither redoes nor loses one.",
+            migrations.script(ANALYSES_5),
         ),
     ),
 )

@@ -26,7 +26,18 @@ from starlette.requests import ClientDisconnect
 from referee import csp
 from referee.ladder import store
 from referee.safetext import for_terminal
-from referee.web import api, contestant, database, final_pages, ids, pages, schema, submissions
+from referee.web import (
+    analysis_pages,
+    api,
+    contestant,
+    database,
+    final_pages,
+    ids,
+    pages,
+    schema,
+    submissions,
+)
+from referee.web.analysis_worker import AnalysisWorker
 from referee.web.matchloop import MatchLoop
 from referee.web.settings import ServerSettings
 
@@ -197,10 +208,17 @@ def create_app(db: Path, settings: ServerSettings | None = None) -> FastAPI:
         with database.connection(db) as conn:
             worker.start(conn)
         app.state.worker = worker
+        analyser: AnalysisWorker | None = None
+        if chosen.analysis is not None:
+            analyser = AnalysisWorker(db, chosen.analysis)
+            analyser.start()
+        app.state.analyser = analyser
         try:
             yield
         finally:
             worker.stop()
+            if analyser is not None:
+                await asyncio.get_running_loop().run_in_executor(None, analyser.stop)
             if loop is not None:
                 await asyncio.get_running_loop().run_in_executor(None, loop.stop)
 
@@ -212,6 +230,7 @@ def create_app(db: Path, settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(api.router)
     app.include_router(contestant.router)
     app.include_router(final_pages.router)
+    app.include_router(analysis_pages.router)
     app.include_router(pages.router)
     app.add_middleware(Guard, max_body=chosen.upload.upload_bytes + (64 << 10))
     return app

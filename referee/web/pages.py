@@ -24,8 +24,8 @@ from referee.replay.export import build_data, render_page, viewer_policy
 from referee.replay.frames import LoadedReplay, load_frames
 from referee.replay.reader import Header, ReplayError
 from referee.safetext import as_text, for_terminal
+from referee.web import analysis_view, queries
 from referee.web import live as live_updates
-from referee.web import queries
 from referee.web.chart import rating_chart
 from referee.web.ids import GameIndex, MatchId, ShownGame
 from referee.web.templating import templates
@@ -83,14 +83,23 @@ def entrant(request: Request, name: str) -> Response:
 
 @router.get("/games/{match_id}")
 def game(request: Request, match_id: MatchId, shown: ShownGame = 1) -> Response:
+    enabled = request.app.state.settings.analysis is not None
     try:
         with queries.reading(db_path(request)) as db:
             page = queries.game_page(db, match_id)
+            found = None
+            if page.games and shown <= len(page.games):
+                found = analysis_view.find(db, "ladder", match_id, shown, enabled, seat_label)
     except queries.NotFound as error:
         return not_found(request, str(error))
     if page.games and shown > len(page.games):
         return not_found(request, f"match {match_id} has no game {shown}")
-    return templates.TemplateResponse(request, "game.html", {"game": page, "shown_game": shown})
+    summary = analysis_view.summary(found.analysis) if found and found.analysis else None
+    return templates.TemplateResponse(
+        request,
+        "game.html",
+        {"game": page, "shown_game": shown, "analysis": found, "summary": summary},
+    )
 
 
 @router.get("/live")

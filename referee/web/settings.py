@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from referee.cluster.bundles import MAX_BUNDLE_BYTES, MAX_BUNDLE_FILES
+from referee.ladder.analyses import Settings as AnalysisSettings
 from referee.web.archive import Limits
 
 
@@ -39,3 +40,5 @@ class ServerSettings:
     submissions_per_hour: int = 6
     secure_cookies: bool = False
     """Set when the server sits behind a TLS reverse proxy (``--secure-cookies``)."""
+    analysis: AnalysisSettings | None = field(default_factory=AnalysisSettings)
+    """Each finished game analysed in the background (``--no-analysis``: None, not at all)."""

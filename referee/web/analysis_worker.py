@@ -1,0 +1,96 @@
+"""The server's background analyser: ``referee.ladder.analyses``'s loop in a child process of
+its own, at the lowest CPU priority, started, watched and restarted by the server.
+
+A process, not a thread of the server: the analysis is pure Python, and in a thread it would
+hold the interpreter lock a page needs, so pages would wait for it. ``nice 19``: on a machine
+where the ladder's matches run, the kernel gives the bots and the referee the CPU first, and
+the analyser what is left (bench/server.py --analysis measures it). Killed at any moment (the
+server stops, a crash), it leaves the game it was analysing without a row, to be analysed
+again when it starts next.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import threading
+from multiprocessing.context import SpawnProcess
+from multiprocessing.synchronize import Event
+from pathlib import Path
+from typing import Final
+
+from referee.ladder import analyses
+
+log = logging.getLogger("thousand.server")
+NICENESS: Final = 19
+RESTART_SECONDS: Final = 5.0
+STOP_SECONDS: Final = 10.0
+
+
+def _main(db_path: Path, settings: analyses.Settings, stopping: Event, parent: int) -> None:
+    """The child: lowest priority, then the analyser until the server says stop or is gone."""
+    os.nice(NICENESS)
+    logging.basicConfig(level=logging.WARNING)
+
+    def stop() -> bool:
+        return stopping.is_set() or os.getppid() != parent
+
+    analyses.run_forever(db_path, settings, stop)
+
+
+class AnalysisWorker:
+    """Start, watch and stop the analyser's process (one per server)."""
+
+    def __init__(self, db_path: Path, settings: analyses.Settings) -> None:
+        self.db_path = db_path
+        self.settings = settings
+        self.context = multiprocessing.get_context("spawn")
+        self.stopping = self.context.Event()
+        self.lock = threading.Lock()
+        self.process: SpawnProcess | None = None
+        self.thread = threading.Thread(target=self._supervise, name="analysis", daemon=True)
+        self.starts = 0
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def _supervise(self) -> None:
+        while not self.stopping.is_set():
+            with self.lock:
+                if self.stopping.is_set():
+                    return
+                process = self.context.Process(
+                    target=_main,
+                    args=(self.db_path, self.settings, self.stopping, os.getpid()),
+                    name="thousand-analysis",
+                    daemon=True,
+                )
+                process.start()
+                self.process = process
+                self.starts += 1
+            process.join()
+            if not self.stopping.is_set():
+                log.warning(
+                    "analysis stopped (exit code %s); restarting in %.0f s",
+                    process.exitcode,
+                    RESTART_SECONDS,
+                )
+                self.stopping.wait(RESTART_SECONDS)
+
+    def pid(self) -> int | None:
+        with self.lock:
+            return self.process.pid if self.process is not None else None
+
+    def stop(self) -> None:
+        """Stop at the end of the game being analysed, or at once after ``STOP_SECONDS`` (a
+        card game at a large budget): the game cut short is analysed again next time."""
+        with self.lock:
+            self.stopping.set()
+            process = self.process
+        if process is not None:
+            process.join(STOP_SECONDS)
+            if process.is_alive():
+                process.kill()
+                process.join()
+        self.thread.join(STOP_SECONDS)
