@@ -150,7 +150,7 @@ def test_a_new_ladder_has_the_current_version(tmp_path: Path) -> None:
     db = make_ladder(tmp_path, {"a": "builtin:random"})
     assert user_version(db) == store.LADDER.current
     # Migration 1's tables are what a ladder of before versions has; the later migrations
-    # only add tables (a contest's versions and final), never change those.
+    # only add tables (a contest's versions and final, the games' analyses), never change those.
     made = {t: c for t, c in columns(db).items() if not t.startswith("sqlite_")}
     old = columns(BEFORE_VERSIONS)
     assert {t: c for t, c in made.items() if t in old} == {t: old[t] for t in made if t in old}
@@ -160,6 +160,7 @@ def test_a_new_ladder_has_the_current_version(tmp_path: Path) -> None:
         "final_entrants",
         "final_matches",
         "final_results",
+        "analyses",
     }
 
 
