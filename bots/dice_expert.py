@@ -323,19 +323,21 @@ def finishes(view: dict[str, Any], rules: dict[str, Any], total: int) -> bool:
     return bool(new >= rules["goal"])
 
 
-def ev_choose(
-    view: dict[str, Any],
-    legal: list[dict[str, Any]],
-    rules: dict[str, Any],
-    table: Table,
-    rng: random.Random,
-) -> dict[str, Any]:
-    if len(legal) == 1:
-        return legal[0]  # a forced throw (hot dice, or below the opening/pit/barrel need)
+FINISH_VALUE = float(HORIZON)
+"""What a stop that wins the game (or climbs onto the barrel) is counted among the per-turn
+values: more than any turn total the table reaches, so it is always the best action, as this
+bot takes it at once (thousand analyse reads these values as its estimate for such rules)."""
+
+
+def action_values(
+    view: dict[str, Any], legal: list[dict[str, Any]], rules: dict[str, Any], table: Table
+) -> list[float]:
+    """Each legal action's value in expected points of the turn, as the fallback plays: a stop
+    what it records (pits, the samosval, overtaking counted), a throw the turn total expected
+    from there under good play, a finishing stop FINISH_VALUE."""
     me = view["seat"]
     score = view["scores"][me]
-    best: list[dict[str, Any]] = []
-    best_value = float("-inf")
+    values: list[float] = []
     for action in legal:
         total, dice = view["turn_total"], view["dice_left"]
         keep = action.get("keep")
@@ -343,9 +345,9 @@ def ev_choose(
             total += table.scorer.points(tuple(keep), dice) or 0
             dice -= len(keep)
         if action["type"] == "stop":
-            if finishes(view, rules, total):
-                return action  # a win, or the barrel: more points would be clamped away
-            value = stop_value(view, rules, total)
+            # a win, or the barrel: more points would be clamped away
+            finished = finishes(view, rules, total)
+            value = FINISH_VALUE if finished else stop_value(view, rules, total)
         elif (
             rules["samosval_mid_turn"]
             and score + total == rules["samosval"]
@@ -356,6 +358,26 @@ def ev_choose(
             value = -table.bolt_cost  # open barrel: past the goal the turn is lost
         else:  # a throw now: of the dice left, or of all five when they are hot
             value = table.after(total, 0) if dice == 0 else table.throw_value(total, dice)
+        values.append(value)
+    return values
+
+
+def ev_choose(
+    view: dict[str, Any],
+    legal: list[dict[str, Any]],
+    rules: dict[str, Any],
+    table: Table,
+    rng: random.Random,
+) -> dict[str, Any]:
+    if len(legal) == 1:
+        return legal[0]  # a forced throw (hot dice, or below the opening/pit/barrel need)
+    values = action_values(view, legal, rules, table)
+    for action, value in zip(legal, values, strict=True):
+        if action["type"] == "stop" and value == FINISH_VALUE:
+            return action  # a win, or the barrel: taken at once
+    best: list[dict[str, Any]] = []
+    best_value = float("-inf")
+    for action, value in zip(legal, values, strict=True):
         if value > best_value + 1e-9:
             best, best_value = [action], value
         elif abs(value - best_value) <= 1e-9:

@@ -13,6 +13,7 @@ from typing import Final
 from referee.analysis.bots import bot_accuracy
 from referee.analysis.cards import Budget, analyse_card_frames
 from referee.analysis.dice import analyse_dice_frames
+from referee.analysis.dice_estimate import estimate_dice_frames
 from referee.analysis.marks import Mark
 from referee.analysis.report import (
     AnalysisDocument,
@@ -29,6 +30,10 @@ from thousand.registry import game_spec
 
 DEFAULT_BUDGET: Final = Budget()
 NO_MODEL: Final = "no model for this game's decisions"
+DICE_ESTIMATE_NOTE: Final = (
+    "an estimate: the solved table does not model these rules; the expert's expected points "
+    "of the turn"
+)
 CARDS_NOTE: Final = "valued by sampling the cards the seat could not see; bids: an estimate"
 
 
@@ -65,7 +70,8 @@ def analyse_file(
         basis, decisions, curve = analyse_dice_frames(loaded.frames, rules, players, seat)
         unit = "win_probability"
         if basis == "none":
-            note = "the solved table does not model these rules"
+            basis, unit, note = "estimate", "points", DICE_ESTIMATE_NOTE
+            decisions = estimate_dice_frames(loaded.frames, rules, seat)
         elif basis == "estimate":
             note = "an estimate: the duel against the most dangerous opponent, not solved"
     elif header.game == "cards":

@@ -21,6 +21,9 @@ class Mark(StrEnum):
 # (threshold, mark), largest first: a loss at or above a threshold earns its mark
 DICE_MARKS: Final = ((0.08, Mark.BLUNDER), (0.03, Mark.MISTAKE), (0.01, Mark.INACCURACY))
 CARD_MARKS: Final = ((50.0, Mark.BLUNDER), (25.0, Mark.MISTAKE), (10.0, Mark.INACCURACY))
+# dice under rules no table models: expected points of the turn given away (the expert's
+# estimate, referee/analysis/dice_estimate.py); a turn's expected total is some 60 points
+ESTIMATE_MARKS: Final = ((50.0, Mark.BLUNDER), (25.0, Mark.MISTAKE), (10.0, Mark.INACCURACY))
 SIGNIFICANT: Final = 2.0  # standard errors a sampled loss must exceed to be marked
 
 

@@ -116,13 +116,13 @@ def test_missing_paths_and_seats_are_one_line(game: Path, tmp_path: Path) -> Non
 
 
 @pytest.mark.parametrize(
-    ("rules", "players", "basis"), [("classic", 3, "estimate"), ("ussr", 2, "none")]
+    ("rules", "players", "unit"), [("classic", 3, "win_probability"), ("ussr", 2, "points")]
 )
 def test_what_the_table_does_not_solve_is_said(
-    tmp_path: Path, rules: str, players: int, basis: str
+    tmp_path: Path, rules: str, players: int, unit: str
 ) -> None:
-    """Three players: the expert's duel reading, called an estimate; another preset: no
-    values, said in the note."""
+    """Three players: the expert's duel reading, called an estimate; another preset: the
+    expert's expected points of the turn, called an estimate too."""
     bots = ["builtin:random"] * players
     done = invoke(
         ["match", "--game", "dice", "--rules", rules, "--games", "1", "--seed", "4",
@@ -134,9 +134,7 @@ def test_what_the_table_does_not_solve_is_said(
     done = invoke(["analyse", "--json", path], cwd=ROOT)
     assert done.returncode == 0, done.stderr
     (game,) = json.loads(done.stdout)["games"]
-    assert game["basis"] == basis and game["note"]
-    if basis == "estimate":
-        assert "estimate" in game["note"] and game["decisions"]
+    assert game["basis"] == "estimate" and game["unit"] == unit
+    assert "estimate" in game["note"] and game["decisions"]
+    if unit == "win_probability":
         assert all(0.0 <= d["value_chosen"] <= 1.0 for d in game["decisions"])
-    else:
-        assert game["decisions"] == []
