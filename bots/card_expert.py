@@ -62,6 +62,13 @@ PASS_UTILITY = -8.0
 """What a deal is worth to a seat that lets another declare, measured like `utility` below: the
 declarer's contract usually outweighs a defender's take. A bid is made only when declaring is
 expected to do better than that."""
+REDEAL_UTILITY = 0.0
+"""What a redeal is worth to the seat asking for it, measured like `utility`: this deal is void
+and a fresh one is, between players alike, worth nothing to anyone on average. So a poor hand
+asks for one unless declaring is expected to do better than that."""
+BLIND_INNER = 8
+"""Worlds played out for each hand a blind seat may hold: enough to tell whether, having looked,
+it would bid or pass."""
 DEFAULT_BUDGET_MS = 200.0
 
 
@@ -458,6 +465,8 @@ class Knowledge:
                 if entry.get("card") is not None:
                     self.known[int(entry["to"])] |= mask_of([entry["card"]]) & ~self.played
             out |= mask_of(view.get("discards"))
+        # 2 players: the declarer's own discards, whose points are its own
+        self.discards = mask_of(view.get("discards")) if declarer == me else 0
         self.forbid = [memory.forbid[s] for s in range(n)]
         # A shown talon is with the declarer, but for the one card given to the other defender.
         self.restricted = 0
@@ -666,9 +675,15 @@ def keep_value(card: int, hand: int) -> float:
     return value
 
 
-def declarer_deal(t: Table, kn: Knowledge, hands: list[int], me: int) -> Deal:
+def declarer_deal(t: Table, kn: Knowledge, hands: list[int], me: int, discards: int = 0) -> Deal:
+    """The declarer's world from here; 2 players: the points of its discards (those made and
+    `discards`, a plan's) count for it."""
     deal = Deal(t, hands, kn.active, me)
     deal.played = kn.played
+    put_away = kn.discards | discards
+    if put_away:
+        deal.extra = [0] * kn.n
+        deal.extra[me] = mask_points(put_away)
     return deal
 
 
@@ -708,7 +723,8 @@ def declare_outcome(deal: Deal, outlook: Outlook, me: int) -> tuple[int, float]:
 def evaluate_gives(
     ctx: Context, view: View, kn: Knowledge, plans: list[list[tuple[int, int]]], clock: Clock
 ) -> tuple[list[list[int]], list[float], int]:
-    """Our takes (and the defenders' mean scores) in sampled worlds for each plan of gives."""
+    """Our takes (and the defenders' mean scores) in sampled worlds for each plan of gives: a
+    plan's (card, to) pairs, `to` -1 for a 2-player discard."""
     me = kn.me
     outlook = Outlook(ctx.table, view, me)
     takes: list[list[int]] = [[] for _ in plans]
@@ -717,11 +733,7 @@ def evaluate_gives(
     while kn.ok and not clock.up():
         hands = kn.sample(ctx.rng)
         for i, plan in enumerate(plans):
-            h = hands[:]
-            for card, to in plan:
-                h[me] &= ~(1 << card)
-                h[to] |= 1 << card
-            deal = declarer_deal(ctx.table, kn, h, me)
+            deal = plan_deal(ctx.table, kn, hands, me, plan)
             deal.playout()
             take, defenders = declare_outcome(deal, outlook, me)
             takes[i].append(take)
@@ -730,18 +742,36 @@ def evaluate_gives(
     return takes, defence, rounds
 
 
+def plan_deal(
+    t: Table, kn: Knowledge, hands: list[int], me: int, plan: list[tuple[int, int]]
+) -> Deal:
+    """The declarer's world once a plan's cards are passed (to a seat, or discarded: to -1)."""
+    dealt = hands[:]
+    discards = 0
+    for card, to in plan:
+        dealt[me] &= ~(1 << card)
+        if to < 0:
+            discards |= 1 << card
+        else:
+            dealt[to] |= 1 << card
+    return declarer_deal(t, kn, dealt, me, discards)
+
+
 def cheap_cards(hand: int, k: int) -> list[int]:
     return sorted(cards_of(hand), key=lambda c: keep_value(c, hand))[:k]
 
 
 def choose_talon(ctx: Context, view: View, legal: list[Action], clock: Clock) -> Action:
     kinds = {a["type"]: a for a in legal}
-    gives = [a for a in legal if a["type"] == "give"]
+    gives = [a for a in legal if a["type"] in ("give", "discard")]
     if not gives:
         return heuristic_talon(ctx, view, legal)
     kn = Knowledge(view, ctx.memory)
     hand = kn.mine
-    recipients = sorted({int(a["to"]) for a in gives})
+    # a 2-player declarer discards: its cards go to no one (-1)
+    recipients = sorted({int(a.get("to", -1)) for a in gives})
+    if recipients == [-1]:
+        recipients = [-1, -1] if not kn.discards else [-1]
     if len(recipients) == 2 and len(view.get("given") or []) == 0:
         plans = []
         # Few plans on a small budget: a dozen plans in a handful of worlds is noise.
@@ -750,7 +780,8 @@ def choose_talon(ctx: Context, view: View, legal: list[Action], clock: Clock) ->
             for y in cheap_cards(hand & ~(1 << x), k):
                 if y > x:
                     plans.append([(x, recipients[0]), (y, recipients[1])])
-                    plans.append([(y, recipients[0]), (x, recipients[1])])
+                    if recipients[0] != recipients[1]:  # two discards: one plan
+                        plans.append([(y, recipients[0]), (x, recipients[1])])
     else:
         plans = [[(c, recipients[0])] for c in cheap_cards(hand, 5)]
     takes, defence, rounds = evaluate_gives(ctx, view, kn, plans, clock)
@@ -772,11 +803,11 @@ def choose_talon(ctx: Context, view: View, legal: list[Action], clock: Clock) ->
         ours = -contract if ctx.table.concede_penalty else -ctx.table.bolt_penalty / 3
         if ours - half > best_ev:
             return kinds["concede"]
-    if "redeal" in kinds and best_ev < PASS_UTILITY:
+    if "redeal" in kinds and best_ev < REDEAL_UTILITY:
         return kinds["redeal"]
     card, to = plans[best_i][0]
     for a in gives:
-        if CARD_INT[a["card"]] == card and int(a["to"]) == to:
+        if CARD_INT[a["card"]] == card and int(a.get("to", -1)) == to:
             return a
     return gives[0]
 
@@ -795,17 +826,14 @@ def choose_contract(ctx: Context, view: View, legal: list[Action], clock: Clock)
 def choose_bid(ctx: Context, view: View, legal: list[Action], clock: Clock) -> Action:
     kinds = {a["type"]: a for a in legal}
     if "look" in kinds:
-        return kinds["look"]  # never bid blind: the doubled risk is not worth it
-    if "redeal" in kinds:
-        return kinds["redeal"]  # offered only for a poor hand
+        return choose_blind(ctx, view, legal, clock)
     bids = sorted((a for a in legal if a["type"] == "bid"), key=lambda a: a["value"])
     passing = kinds.get("pass", legal[0])
+    redeal = kinds.get("redeal")
     if not bids:
-        return passing
+        return redeal or passing
     me = int(view["seat"])
     n = int(view["players"])
-    if n == 2:
-        return heuristic_bid(ctx, view, bids, passing)
     sitter = view.get("sitting_out")
     active = [s for s in range(n) if s != sitter]
     hand = mask_of(view.get("hand"))
@@ -822,19 +850,23 @@ def choose_bid(ctx: Context, view: View, legal: list[Action], clock: Clock) -> A
         takes.append(take)
         defence += defenders
     if not takes:
-        return heuristic_bid(ctx, view, bids, passing)
+        return redeal or heuristic_bid(ctx, view, bids, passing)
     ctx.note(len(takes))
     value = int(bids[0]["value"])
     made = sum(1 for x in takes if x >= value) + 0.5
     ev = value * (2 * made - len(takes) - 1) / (len(takes) + 1) - defence / len(takes)
+    if redeal is not None and max(ev, PASS_UTILITY) < REDEAL_UTILITY:
+        return redeal  # offered only for a poor hand
     return bids[0] if ev > PASS_UTILITY else passing
 
 
 def bid_world(t: Table, hand: int, hidden: list[int], n: int, active: list[int], me: int) -> Deal:
     """One world a bid is weighed in (``hidden`` shuffled): the seat takes a talon of the first
     three hidden cards, the others get seven each in seat order, and the seat gives each of
-    them one of its two cheapest cards; the seat declares. (thousand analyse weighs bids in the
-    same worlds.)"""
+    them one of its two cheapest cards; the seat declares. 2 players: duel_world. (thousand
+    analyse weighs bids in the same worlds.)"""
+    if n == 2:
+        return duel_world(t, hand, hidden, me)
     hands = [0] * n
     mine = hand
     for c in hidden[:3]:
@@ -850,6 +882,112 @@ def bid_world(t: Table, hand: int, hidden: list[int], n: int, active: list[int],
         hands[to] |= 1 << card
     hands[me] = mine
     return Deal(t, hands, active, me)
+
+
+def duel_world(t: Table, hand: int, hidden: list[int], me: int) -> Deal:
+    """A 2-player bid's world (``hidden`` shuffled): the two talons are its first two pairs of
+    hidden cards, the other player holds the next ten; the seat takes the talon its estimate
+    likes better and discards its two cheapest cards, whose points are its own."""
+    talons = [hidden[0:2], hidden[2:4]]
+    taken = max(talons, key=lambda pair: estimate(hand | (1 << pair[0]) | (1 << pair[1])))
+    mine = hand | (1 << taken[0]) | (1 << taken[1])
+    discards = 0
+    for card in cheap_cards(mine, 2):
+        discards |= 1 << card
+    other = 0
+    for c in hidden[4:14]:
+        other |= 1 << c
+    hands = [0, 0]
+    hands[me] = mine & ~discards
+    hands[1 - me] = other
+    deal = Deal(t, hands, [0, 1], me)
+    deal.extra = [0, 0]
+    deal.extra[me] = mask_points(discards)
+    return deal
+
+
+def blind_hand(view: View, rng: random.Random) -> tuple[int, list[int]]:
+    """A hand a seat that has not looked may hold (it knows none of its cards), and the other
+    cards shuffled (for bid_world)."""
+    me = int(view["seat"])
+    size = int((view.get("hand_sizes") or [])[me])
+    cards = cards_of(FULL & ~mask_of(view.get("played")))
+    rng.shuffle(cards)
+    hand = 0
+    for c in cards[:size]:
+        hand |= 1 << c
+    return hand, cards[size:]
+
+
+def blind_values(
+    t: Table, view: View, legal: list[Action], hand: int, outcomes: list[tuple[int, float]]
+) -> list[float]:
+    """Each action of a seat that has not looked, valued for one hand it may hold from
+    ``outcomes`` (our take and the defenders' mean in worlds where it declares with that hand):
+    a pass the constant; a blind bid made or lost, doubled; looking the better of passing and
+    the lowest open bid the hand then allows, as choose_bid would weigh it."""
+    high = int(view.get("high_bid") or 0)
+    lowest = high + t.bid_step
+    limit = t.bid_limit
+    for s in range(4):
+        if hand & MARRIAGE_MASK[s] == MARRIAGE_MASK[s]:
+            limit += MARRIAGE_VALUE[s]
+    if t.ace_marriage and hand & ACES == ACES:
+        limit += ACE_MARRIAGE_VALUE
+    k = len(outcomes)
+    defence = sum(d for _, d in outcomes) / k
+
+    def declared(value: int, factor: int) -> float:
+        return factor * sum(value if x >= value else -value for x, _ in outcomes) / k - defence
+
+    looked = PASS_UTILITY
+    if lowest <= min(limit, t.max_bid):
+        looked = max(looked, declared(lowest, 1))
+    values = []
+    for action in legal:
+        kind = action["type"]
+        if kind == "look":
+            values.append(looked)
+        elif kind == "blind_bid":
+            values.append(declared(int(action["value"]), 2))
+        else:
+            values.append(PASS_UTILITY)
+    return values
+
+
+def blind_outcomes(
+    t: Table, view: View, hand: int, rest: list[int], rng: random.Random
+) -> list[tuple[int, float]]:
+    """Our take and the defenders' mean in BLIND_INNER worlds where we declare with ``hand``."""
+    me = int(view["seat"])
+    n = int(view["players"])
+    sitter = view.get("sitting_out")
+    active = [s for s in range(n) if s != sitter]
+    outlook = Outlook(t, view, me)
+    found = []
+    for _ in range(BLIND_INNER):
+        rng.shuffle(rest)
+        deal = bid_world(t, hand, rest, n, active, me)
+        deal.playout()
+        found.append(declare_outcome(deal, outlook, me))
+    return found
+
+
+def choose_blind(ctx: Context, view: View, legal: list[Action], clock: Clock) -> Action:
+    """Look, pass or bid blind: each valued over hands we may hold (blind_values)."""
+    totals = [0.0] * len(legal)
+    rounds = 0
+    while not clock.up():
+        hand, rest = blind_hand(view, ctx.rng)
+        outcomes = blind_outcomes(ctx.table, view, hand, rest, ctx.rng)
+        for i, value in enumerate(blind_values(ctx.table, view, legal, hand, outcomes)):
+            totals[i] += value
+        rounds += 1
+    look = next(a for a in legal if a["type"] == "look")
+    if not rounds:
+        return look
+    ctx.note(rounds)
+    return legal[max(range(len(legal)), key=lambda i: totals[i])]
 
 
 # ------------------------------------------- plain rules for the rare 2-player choices --
