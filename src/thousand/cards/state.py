@@ -85,7 +85,37 @@ def _keys(action: Action, *keys: str) -> None:
 
 _PLAY_ACTIONS: tuple[Action, ...] = tuple({"type": "play", "card": name} for name in CARD_STR)
 """The plain play of each card, made once: a legal list shares them (a decision lists about
-five), so whoever is handed legal actions reads them and never changes them."""
+five), so whoever is handed legal actions reads them and never changes them. The other legal
+actions are shared the same way (below): a played-out deal lists some sixty of them, the gives
+alone 29, and building each anew was a tenth of the deal (issue 35)."""
+_MARRIAGE_PLAYS: tuple[Action, ...] = tuple(
+    {"type": "play", "card": name, "marriage": True} for name in CARD_STR
+)
+_ACE_MARRIAGE_PLAYS: tuple[Action, ...] = tuple(
+    {"type": "play", "card": name, "ace_marriage": True} for name in CARD_STR
+)
+_DISCARDS: tuple[Action, ...] = tuple({"type": "discard", "card": name} for name in CARD_STR)
+_GIVES: tuple[tuple[Action, ...], ...] = tuple(
+    tuple({"type": "give", "card": name, "to": to} for name in CARD_STR) for to in range(4)
+)
+_PASS: Action = {"type": "pass"}
+_LOOK: Action = {"type": "look"}
+_REDEAL: Action = {"type": "redeal"}
+_CONCEDE: Action = {"type": "concede"}
+_TAKE_TALON: tuple[Action, ...] = (
+    {"type": "take_talon", "index": 0},
+    {"type": "take_talon", "index": 1},
+)
+_VALUED: dict[tuple[str, int], Action] = {}
+"""Bids, blind bids and contracts by (type, value), made at their first use: values are
+multiples of a table's step below its highest bid, a few dozen in all."""
+
+
+def _valued(kind: str, value: int) -> Action:
+    action = _VALUED.get((kind, value))
+    if action is None:
+        action = _VALUED[(kind, value)] = {"type": kind, "value": value}
+    return action
 
 
 def _parse_pile(value: Any, size: int, what: str) -> list[int]:
@@ -300,13 +330,13 @@ class CardState:
         if phase == CONTRACT:
             d = self.declarer
             return [
-                {"type": "contract", "value": v}
+                _valued("contract", v)
                 for v in range(
                     self.contract, max(self.contract, self._limit(d)) + 1, self.t.bid_step
                 )
             ]
         if phase == CHOOSE_TALON:
-            return [{"type": "take_talon", "index": 0}, {"type": "take_talon", "index": 1}]
+            return list(_TAKE_TALON)
         return []
 
     def apply(self, action: object) -> list[Event]:
@@ -454,19 +484,15 @@ class CardState:
         seat = self.turn
         step = self.t.bid_step
         if not self.seen[seat]:
-            actions: list[Action] = [{"type": "look"}, {"type": "pass"}]
-            actions.extend(
-                {"type": "blind_bid", "value": v}
-                for v in range(self.high + step, self._blind_limit() + 1, step)
-            )
+            actions: list[Action] = [_LOOK, _PASS]
+            for v in range(self.high + step, self._blind_limit() + 1, step):
+                actions.append(_valued("blind_bid", v))
             return actions
-        actions = [{"type": "pass"}]
+        actions = [_PASS]
         if self._bidding_redeal(seat) is not None:
-            actions.append({"type": "redeal"})
-        actions.extend(
-            {"type": "bid", "value": v}
-            for v in range(self.high + step, self._limit(seat) + 1, step)
-        )
+            actions.append(_REDEAL)
+        for v in range(self.high + step, self._limit(seat) + 1, step):
+            actions.append(_valued("bid", v))
         return actions
 
     def _check_bid(self, value: int, limit: int) -> None:
@@ -635,17 +661,21 @@ class CardState:
         d = self.declarer
         actions: list[Action] = []
         if self._talon_redeal(d) is not None:
-            actions.append({"type": "redeal"})
+            actions.append(_REDEAL)
         if self._may_concede():
-            actions.append({"type": "concede"})
-        hand = [CARD_STR[c] for c in mask_cards(self.hands[d])]
+            actions.append(_CONCEDE)
+        hand = mask_cards(self.hands[d])
         if self.n == 2:
-            actions.extend({"type": "discard", "card": c} for c in hand)
+            discards = _DISCARDS
+            for c in hand:
+                actions.append(discards[c])
             return actions
         received = self.received
         for seat in self.active:
             if seat != d and received[seat] == NO_CARD:
-                actions.extend({"type": "give", "card": c, "to": seat} for c in hand)
+                gives = _GIVES[seat]
+                for c in hand:
+                    actions.append(gives[c])
         return actions
 
     def _act_give(self, action: Action) -> list[Event]:
@@ -759,17 +789,11 @@ class CardState:
                 pair = MARRIAGE_MASK[suit]
                 if hand & pair == pair:
                     base = suit * 6
-                    actions.append(
-                        {"type": "play", "card": CARD_STR[base + QUEEN], "marriage": True}
-                    )
-                    actions.append(
-                        {"type": "play", "card": CARD_STR[base + KING], "marriage": True}
-                    )
+                    actions.append(_MARRIAGE_PLAYS[base + QUEEN])
+                    actions.append(_MARRIAGE_PLAYS[base + KING])
             if self.t.ace_marriage and hand & ACES_MASK == ACES_MASK:
-                actions.extend(
-                    {"type": "play", "card": CARD_STR[s * 6 + ACE], "ace_marriage": True}
-                    for s in range(4)
-                )
+                for s in range(4):
+                    actions.append(_ACE_MARRIAGE_PLAYS[s * 6 + ACE])
         return actions
 
     def _apply_play(self, action: Action) -> list[Event]:
