@@ -29,8 +29,7 @@ STOP_SECONDS: Final = 10.0
 
 
 def _main(db_path: Path, settings: analyses.Settings, stopping: Event, parent: int) -> None:
-    """The child: lowest priority, then the analyser until the server says stop or is gone."""
-    os.nice(NICENESS)
+    """The child: the analyser until the server says stop or is gone."""
     logging.basicConfig(level=logging.WARNING)
 
     def stop() -> bool:
@@ -67,6 +66,10 @@ class AnalysisWorker:
                     daemon=True,
                 )
                 process.start()
+                # Lowered from here as soon as it exists: its start-up (imports, the solved
+                # table) is analysis work too.
+                if process.pid is not None:
+                    os.setpriority(os.PRIO_PROCESS, process.pid, NICENESS)
                 self.process = process
                 self.starts += 1
             process.join()
