@@ -26,6 +26,18 @@ Usage:
     python bench/server.py --entrants 100 --matches 10000 --seconds 15 --clients 4 [--no-run]
     python bench/server.py --listener uvicorn
     python bench/server.py --json
+    python bench/server.py --analysis-effect [--rounds 3 --window 30]
+
+``--analysis-effect`` measures something else: whether the server's background analysis of
+finished games (issue 32, ``referee.ladder.analyses``) slows a running match. A card ladder of
+three example card bots (processes) with one match recorded and not analysed, copied afresh
+for each round, is served with ``ladder serve --run`` (the server plays its matches), with
+the analyser on and off in turn, same seed, same bots: the analyser has card games to sample
+all through the window (at the server's default 50 ms a decision, each takes it several
+seconds), so this is its worst case, a core kept busy. Per round: the matches recorded in the
+window a second, each bot decision's wall time as the replays record it (``wall_ms``: the
+referee's send to the bot's answer), and the analyser's CPU seconds in the window (from
+/proc), which shows it was working.
 """
 
 from __future__ import annotations
@@ -37,8 +49,10 @@ import json
 import os
 import platform
 import random
+import shutil
 import signal
 import socket
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -57,7 +71,7 @@ ROOT = HERE.parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
 
 from referee.games.chance import derive  # noqa: E402
-from referee.ladder import ratings, store  # noqa: E402
+from referee.ladder import paths, ratings, store  # noqa: E402
 
 PATHS = ("/", "/api/standings")
 UVICORN = (
@@ -267,6 +281,182 @@ def stop(process: subprocess.Popen[bytes], how: int) -> None:
             process.wait()
 
 
+# ------------------------------------------------------------ the analysis beside a match
+
+
+def card_ladder(folder: Path, seed: int) -> Path:
+    """Three example card bots, one match recorded: the analyser's backlog from the start."""
+    db = folder / "cards.db"
+    bot = f"{sys.executable} {ROOT / 'bots' / 'card_bot.py'}"
+    init = ["init", str(db), "--game", "cards", "--seed", str(seed), "--sandbox", "rlimits"]
+    steps = [
+        [*init, "--allow-weak-sandbox"],
+        *(["add", str(db), name, bot, "--no-check"] for name in ("north", "east", "west")),
+        ["run", str(db), "--matches", "1"],
+    ]
+    for step in steps:
+        subprocess.run(
+            [*thousand(), "ladder", *step],
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+    return db
+
+
+def analyser_pid(server: subprocess.Popen[bytes]) -> int | None:
+    """The server's analyser (a spawned child), or None."""
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            status = (entry / "status").read_text()
+            cmdline = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        parent = next(line for line in status.splitlines() if line.startswith("PPid:"))
+        if int(parent.split()[1]) == server.pid and b"multiprocessing.spawn" in cmdline:
+            return int(entry.name)
+    return None
+
+
+def cpu_seconds(pid: int | None) -> float:
+    if pid is None:
+        return 0.0
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def window_matches(db_path: Path, since: float) -> tuple[int, list[float]]:
+    """The matches claimed at or after ``since`` and recorded, and every bot decision's wall
+    milliseconds in their replays."""
+    db = store.connect(db_path, write=False)
+    try:
+        rows = db.execute(
+            "SELECT replays FROM matches WHERE status = 'done' AND claimed >= ?", (since,)
+        ).fetchall()
+        here = store.location(db)
+    finally:
+        db.close()
+    walls: list[float] = []
+    for (replays,) in rows:
+        for stored in json.loads(replays or "[]"):
+            with open(paths.replay_file(stored, here), encoding="utf-8") as replay:
+                for line in replay:
+                    step = json.loads(line)
+                    if step.get("kind") == "move" and isinstance(step.get("wall_ms"), float):
+                        walls.append(step["wall_ms"])
+    return len(rows), walls
+
+
+def effect_round(base: Path, folder: Path, analysis: bool, window: float) -> dict[str, Any]:
+    """One round: a fresh copy of ``base`` served with --run, measured for ``window`` s."""
+    db = folder / f"round-{time.monotonic_ns()}.db"
+    with (
+        contextlib.closing(sqlite3.connect(base)) as a,
+        contextlib.closing(sqlite3.connect(db)) as b,
+    ):
+        a.backup(b)
+    shutil.copytree(base.with_name(base.name + ".files"), db.with_name(db.name + ".files"))
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    command = [*thousand(), "ladder", "serve", str(db), "--port", str(port), "--run"]
+    command += ["--allow-weak-sandbox", *([] if analysis else ["--no-analysis"])]
+    server = subprocess.Popen(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+    )
+    try:
+        wait_ready(url, server)
+        time.sleep(WARM_UP)
+        worker = analyser_pid(server)
+        if analysis and worker is None:
+            raise SystemExit("bench/server.py: the server started no analyser")
+        began, cpu_before = time.time(), cpu_seconds(worker)
+        time.sleep(window)
+        ended, cpu_after = time.time(), cpu_seconds(worker)
+        matches, walls = window_matches(db, began)
+    finally:
+        stop(server, signal.SIGTERM)
+    walls.sort()
+    if not walls:
+        raise SystemExit("bench/server.py: no match recorded in the window; give a longer one")
+
+    def quantile(q: float) -> float:
+        return walls[min(len(walls) - 1, int(q * len(walls)))]
+
+    return {
+        "analysis": analysis,
+        "matches": matches,
+        "matches_per_second": round(matches / (ended - began), 3),
+        "decisions": len(walls),
+        "decision_p50_ms": round(quantile(0.5), 3),
+        "decision_p99_ms": round(quantile(0.99), 3),
+        "decision_mean_ms": round(statistics.fmean(walls), 3),
+        "analyser_cpu_seconds": round(cpu_after - cpu_before, 1),
+    }
+
+
+WARM_UP = 5.0
+"""Seconds between the server answering and the window: the match loop's and the analyser's
+start-up (the analyser reads bots/card_expert.py) are not measured."""
+
+
+def analysis_effect(rounds: int, window: float, seed: int, as_json: bool) -> None:
+    with tempfile.TemporaryDirectory(prefix="thousand-bench-analysis-") as folder:
+        base = card_ladder(Path(folder), seed)
+        results = []
+        for index in range(rounds):
+            for analysis in (False, True) if index % 2 == 0 else (True, False):
+                result = effect_round(base, Path(folder), analysis, window)
+                results.append(result)
+                if not as_json:
+                    print(
+                        f"round {index + 1} analysis {'on ' if analysis else 'off'}: "
+                        f"{result['matches_per_second']:.3f} matches/s "
+                        f"({result['matches']} in {window:.0f} s), decisions p50 "
+                        f"{result['decision_p50_ms']:.2f} ms p99 {result['decision_p99_ms']:.2f} "
+                        f"ms mean {result['decision_mean_ms']:.2f} ms ({result['decisions']}), "
+                        f"analyser CPU {result['analyser_cpu_seconds']:.1f} s",
+                        flush=True,
+                    )
+        summary = {}
+        for analysis in (False, True):
+            mine = [r for r in results if r["analysis"] is analysis]
+            summary["on" if analysis else "off"] = {
+                key: [
+                    min(r[key] for r in mine),
+                    statistics.median(r[key] for r in mine),
+                    max(r[key] for r in mine),
+                ]
+                for key in (
+                    "matches_per_second",
+                    "decision_p50_ms",
+                    "decision_p99_ms",
+                    "decision_mean_ms",
+                    "analyser_cpu_seconds",
+                )
+            }
+        report = {
+            "rounds": rounds,
+            "window_seconds": window,
+            "results": results,
+            "min_median_max": summary,
+            "load_average": os.getloadavg(),
+            "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python "
+            f"{platform.python_version()}",
+        }
+        if as_json:
+            print(json.dumps(report, indent=2))
+            return
+        for side, figures in summary.items():
+            shown = ", ".join(f"{k} {v[1]} ({v[0]}–{v[2]})" for k, v in figures.items())
+            print(f"analysis {side}: median (min–max) {shown}")
+        print(f"load average after: {os.getloadavg()}; {report['machine']}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--entrants", type=int, default=100)
@@ -282,7 +472,19 @@ def main() -> None:
         help="thousand ladder serve (default), or the same app on uvicorn's own socket.",
     )
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--analysis-effect",
+        action="store_true",
+        help="Measure a running match with the background analysis on and off instead.",
+    )
+    parser.add_argument("--rounds", type=int, default=3, help="With --analysis-effect.")
+    parser.add_argument("--window", type=float, default=30.0, help="With --analysis-effect.")
     args = parser.parse_args()
+    if args.analysis_effect:
+        if args.rounds < 1 or args.window <= 0:
+            parser.error("need at least one round and a window > 0")
+        analysis_effect(args.rounds, args.window, args.seed, args.json)
+        return
     if args.entrants < 3 or args.matches < 0 or args.seconds <= 0 or args.clients < 1:
         parser.error("need at least 3 entrants, matches >= 0, seconds > 0 and clients >= 1")
 
