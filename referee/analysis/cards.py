@@ -9,9 +9,10 @@ at the decision, and the events of earlier steps that were public or addressed t
 replay's other hidden cards are never passed on (tests/analysis/test_analyse_cards.py alters
 them and gets the same numbers).
 
-Plays, bids (an estimate, as the expert makes it), the declarer's gives, a concession and the
-contract are valued; a redeal, a blind look and the two-player choices are not yet. A forced
-move (one legal action) is a decision with nothing lost.
+Plays, bids (an estimate, as the expert makes it: open, blind, or whether to look first), a
+redeal (a void deal, worth nothing to anyone on average), the declarer's gives or (2 players)
+discards and choice of talon, a concession and the contract are valued. A forced move (one
+legal action) is a decision with nothing lost.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from thousand.errors import ThousandError
 
 EXPERT_FILE: Final = expert_file("card_expert.py")
 MAX_SAMPLES: Final = 5000  # worlds at most per decision, whatever the budget
+TALON_KINDS: Final = {"give", "discard", "concede", "redeal"}
 
 
 class ExpertMissing(ThousandError):
@@ -147,46 +149,48 @@ def sample_gives(
     budget: Budget,
     rng: random.Random,
 ) -> list[list[float]] | None:
-    """Each legal give's deal score in the same sampled worlds, as bots/card_expert.py values
-    a plan of gives (its choose_talon): the card given, then, while another defender still
-    waits for one, the expert's cheapest remaining card to it; the deal played out, the
-    contract the expert would set over all the worlds, made or lost, less the defenders' mean.
-    A concession scores what the expert counts for it in every world: the contract lost (or a
-    third of the bolt penalty without the concession penalty), less the half of the contract
-    the defenders then score. None for a choice with a redeal or discards, not valued yet."""
-    if any(action.get("type") not in ("give", "concede") for action in legal):
+    """Each legal give (or, 2 players, discard) scored in the same sampled worlds, as
+    bots/card_expert.py values a plan of them (its choose_talon): the card passed, then, while
+    another defender still waits for one (or a second discard is due), the expert's cheapest
+    remaining card; the deal played out, the contract the expert would set over all the worlds,
+    made or lost, less the defenders' mean. A concession scores what the expert counts for it
+    in every world: the contract lost (or a third of the bolt penalty without the concession
+    penalty), less the half of the contract the defenders then score; a redeal the expert's
+    REDEAL_UTILITY (a void deal)."""
+    if any(action.get("type") not in TALON_KINDS for action in legal):
         return None
-    gives = [action for action in legal if action["type"] == "give"]
+    passes = [action for action in legal if action["type"] in ("give", "discard")]
     knowledge = expert.Knowledge(view, memory)
     me = knowledge.me
     outlook = expert.Outlook(table, view, me)
     blind = 2 if view.get("blind") else 1
     hand = knowledge.mine
-    waiting = sorted({int(action["to"]) for action in gives})
+    waiting = sorted({int(action.get("to", -1)) for action in passes})
+    if waiting == [-1] and not knowledge.discards:
+        waiting = [-1, -1]  # the first of two discards: the expert's cheapest card follows
     plans = []
-    for action in gives:
-        card, to = expert.CARD_INT[action["card"]], int(action["to"])
+    for action in passes:
+        card, to = expert.CARD_INT[action["card"]], int(action.get("to", -1))
         plan = [(card, to)]
-        for other in waiting:
-            if other != to:
-                plan.append((expert.cheap_cards(hand & ~(1 << card), 1)[0], other))
+        rest = hand & ~(1 << card)
+        for other in waiting[1:] if to < 0 else waiting:
+            if other != to or other < 0:
+                cheapest = expert.cheap_cards(rest, 1)[0]
+                rest &= ~(1 << cheapest)
+                plan.append((cheapest, other))
         plans.append(plan)
     takes: list[list[int]] = [[] for _ in plans]
     defence: list[list[float]] = [[] for _ in plans]
     began = time.process_time()
-    while knowledge.ok and not budget.over(began, len(takes[0])):
+    while knowledge.ok and not budget.over(began, len(takes[0]) if plans else MAX_SAMPLES):
         hands = knowledge.sample(rng)
         for i, plan in enumerate(plans):
-            dealt = hands[:]
-            for card, to in plan:
-                dealt[me] &= ~(1 << card)
-                dealt[to] |= 1 << card
-            deal = expert.declarer_deal(table, knowledge, dealt, me)
+            deal = expert.plan_deal(table, knowledge, hands, me, plan)
             deal.playout()
             take, defenders = expert.declare_outcome(deal, outlook, me)
             takes[i].append(take)
             defence[i].append(defenders)
-    worlds = len(takes[0]) if takes else 0
+    worlds = len(takes[0]) if takes else 1
     contract = int(view.get("contract") or 0)
     conceded = -contract if table.concede_penalty else -table.bolt_penalty / 3
     conceded -= 5 * -(-contract // 10)
@@ -206,11 +210,61 @@ def sample_gives(
                 for take, defenders in zip(takes[i], defence[i], strict=True)
             ]
         )
-    by_give = iter(scores)
-    return [next(by_give) if action["type"] == "give" else [conceded] * worlds for action in legal]
+    by_pass = iter(scores)
+    constant = {"concede": conceded, "redeal": float(expert.REDEAL_UTILITY)}
+    return [
+        [constant[action["type"]]] * worlds if action["type"] in constant else next(by_pass)
+        for action in legal
+    ]
 
 
-def sample_bids(
+def sample_take_talon(
+    expert: ModuleType,
+    table: Any,
+    view: dict[str, Any],
+    memory: Any,
+    legal: list[dict[str, Any]],
+    budget: Budget,
+    rng: random.Random,
+) -> list[list[float]] | None:
+    """A 2-player declarer's choice of a talon, which it has not seen: in each sampled world
+    the four cards the other player does not hold are split at random into the two talons;
+    each index is taken, the expert's two cheapest cards discarded, the deal played out at the
+    contract, made or lost, less the other's score. Both talons are alike to the seat, so its
+    choice can cost nothing beyond the noise (never marked but by chance)."""
+    if any(action.get("type") != "take_talon" for action in legal):
+        return None
+    knowledge = expert.Knowledge(view, memory)
+    me = knowledge.me
+    outlook = expert.Outlook(table, view, me)
+    blind = 2 if view.get("blind") else 1
+    contract = int(view.get("contract") or 0)
+    scores: list[list[float]] = [[] for _ in legal]
+    began = time.process_time()
+    while knowledge.ok and not budget.over(began, len(scores[0])):
+        hands = knowledge.sample(rng)
+        spare = knowledge.hidden
+        for seat, held in enumerate(hands):
+            if seat != me:
+                spare &= ~held
+        cards = expert.cards_of(spare)
+        rng.shuffle(cards)
+        talons = [cards[0:2], cards[2:4]]
+        for i, action in enumerate(legal):
+            mine = knowledge.mine
+            for card in talons[int(action["index"])]:
+                mine |= 1 << card
+            dealt = hands[:]
+            dealt[me] = mine
+            plan = [(card, -1) for card in expert.cheap_cards(mine, 2)]
+            deal = expert.plan_deal(table, knowledge, dealt, me, plan)
+            deal.playout()
+            take, defenders = expert.declare_outcome(deal, outlook, me)
+            scores[i].append(blind * (contract if take >= contract else -contract) - defenders)
+    return scores
+
+
+def sample_open_bids(
     expert: ModuleType,
     table: Any,
     view: dict[str, Any],
@@ -220,15 +274,16 @@ def sample_bids(
     rng: random.Random,
 ) -> list[list[float]] | None:
     """Each bid's deal score in the same sampled worlds, as bots/card_expert.py values a bid
-    (its choose_bid): the seat's hand with a random talon, the other hands dealt at random,
-    its two cheapest cards given away, the deal played out with the seat as declarer at that
-    bid, made or lost, less the defenders' mean; a pass scores the expert's constant utility of
-    letting another declare. An estimate (the auction's rest is not played), and None where
-    the expert does not sample either: two players, a blind look, a redeal offer."""
+    (its choose_bid, bid_world): the seat's hand with a random talon, the other hands dealt at
+    random, its two cheapest cards given away (2 players: the better of two random talons
+    taken, its two cheapest cards discarded), the deal played out with the seat as declarer at
+    that bid, made or lost, less the defenders' mean; a pass scores the expert's constant
+    utility of letting another declare, a redeal its REDEAL_UTILITY. An estimate (the
+    auction's rest is not played)."""
     kinds = {action.get("type") for action in legal}
-    players = int(view["players"])
-    if players == 2 or not kinds <= {"bid", "pass"}:
+    if not kinds <= {"bid", "pass", "redeal"}:
         return None
+    players = int(view["players"])
     me = int(view["seat"])
     sitter = view.get("sitting_out")
     active = [s for s in range(players) if s != sitter]
@@ -245,15 +300,55 @@ def sample_bids(
         take, defenders = expert.declare_outcome(deal, outlook, me)
         takes.append(take)
         defence.append(defenders)
+    constant = {"pass": float(expert.PASS_UTILITY), "redeal": float(expert.REDEAL_UTILITY)}
     scores: list[list[float]] = []
     for action in legal:
-        if action["type"] == "pass":
-            scores.append([float(expert.PASS_UTILITY)] * len(takes))
+        if action["type"] in constant:
+            scores.append([constant[action["type"]]] * len(takes))
             continue
         value = int(action["value"])
         made = zip(takes, defence, strict=True)
         scores.append([(value if take >= value else -value) - d for take, d in made])
     return scores
+
+
+def sample_blind(
+    expert: ModuleType,
+    table: Any,
+    view: dict[str, Any],
+    memory: Any,
+    legal: list[dict[str, Any]],
+    budget: Budget,
+    rng: random.Random,
+) -> list[list[float]] | None:
+    """A seat that has not looked at its hand: looking, passing and each blind bid scored over
+    the hands it may hold, as bots/card_expert.py weighs them (its choose_blind): for each hand
+    drawn from all the cards it has not seen (its own among them), the expert's inner worlds
+    where it declares with that hand; a blind bid made or lost, doubled; looking the better of
+    passing and the lowest open bid that hand allows. An estimate, as bids are."""
+    scores: list[list[float]] = [[] for _ in legal]
+    began = time.process_time()
+    while not budget.over(began, len(scores[0])):
+        hand, rest = expert.blind_hand(view, rng)
+        outcomes = expert.blind_outcomes(table, view, hand, rest, rng)
+        for i, value in enumerate(expert.blind_values(table, view, legal, hand, outcomes)):
+            scores[i].append(float(value))
+    return scores
+
+
+def sample_bids(
+    expert: ModuleType,
+    table: Any,
+    view: dict[str, Any],
+    memory: Any,
+    legal: list[dict[str, Any]],
+    budget: Budget,
+    rng: random.Random,
+) -> list[list[float]] | None:
+    """A bidding decision: a blind seat's (look, pass, blind bids) or an open one's."""
+    if any(action.get("type") == "look" for action in legal):
+        return sample_blind(expert, table, view, memory, legal, budget, rng)
+    return sample_open_bids(expert, table, view, memory, legal, budget, rng)
 
 
 Sampler = Callable[..., list[list[float]] | None]
@@ -262,6 +357,7 @@ SAMPLERS: Final[dict[str, Sampler]] = {
     "contract": sample_contract,
     "talon": sample_gives,
     "bidding": sample_bids,
+    "choose_talon": sample_take_talon,
 }
 
 
