@@ -59,6 +59,12 @@ class Settings:
         return Budget(cpu_ms=self.card_budget_ms)
 
 
+def public_name(kind: Kind, match_id: int, game: int) -> str:
+    """A game's file as the server names it to everyone: as its replay's download is named
+    (``match-ID-game-N``, ``final-ID-game-N``)."""
+    return f"{'match' if kind == 'ladder' else 'final'}-{match_id}-game-{game}.jsonl"
+
+
 @dataclass(frozen=True)
 class FinishedGame:
     """A game of a recorded match, by the numbers the server's addresses use."""
@@ -72,7 +78,7 @@ class FinishedGame:
     @property
     def public_name(self) -> str:
         """The name the analysis gives the game's file: the download's, never a server path."""
-        return f"{self.kind}-{self.match_id}-game-{self.game}.jsonl"
+        return public_name(self.kind, self.match_id, self.game)
 
 
 @dataclass(frozen=True)

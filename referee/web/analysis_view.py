@@ -82,7 +82,7 @@ def find(
 ) -> Found:
     """Game ``game`` of a recorded match: its analysis with the seats relabelled, its failure,
     or pending (``off`` when this server analyses nothing and the ladder holds nothing)."""
-    name = f"{kind}-{match_id}-game-{game}.jsonl"
+    name = analyses.public_name(kind, match_id, game)
     held = analyses.stored(db, kind, match_id, game)
     if held is None:
         return Found("pending" if enabled else "off", public_name=name)

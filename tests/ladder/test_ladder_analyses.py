@@ -92,7 +92,7 @@ def test_a_replay_gone_is_recorded_as_failed_once(tmp_path: Path) -> None:
     finally:
         conn.close()
     assert held is not None and held.status == "failed" and held.analysis is None
-    assert held.error is not None and "ladder-1-game-1.jsonl" in held.error
+    assert held.error is not None and "match-1-game-1.jsonl" in held.error
     assert str(tmp_path) not in held.error  # the server's paths are not shown
 
 

@@ -148,7 +148,7 @@ def test_a_recorded_game_is_analysed_and_shown(
         document = analysed_json(server, match, game)
         jsonschema.Draft202012Validator(SCHEMA).validate(document)
         (analysis,) = document["games"]
-        assert analysis["file"] == f"ladder-{match}-game-{game}.jsonl"
+        assert analysis["file"] == f"match-{match}-game-{game}.jsonl"
         assert analysis["basis"] == "abstracted" and analysis["curve"]
         # The same numbers as `thousand analyse --json` on the game's replay.
         folder = copied.parent / "ladder.db.files" / "replays" / f"match-{match:06d}"
