@@ -29,6 +29,7 @@ from types import ModuleType
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from thousand.rl.aec import ThousandEnv
 
@@ -47,6 +48,19 @@ def _load(name: str) -> ModuleType:
     return module
 
 
+def pick(mask: npt.NDArray[np.int8], rng: random.Random) -> int:
+    """A uniformly random index where the mask is 1, found in the mask's bytes.
+
+    The pick is timed with the environment, so it is the cheap one: numpy's ``flatnonzero``
+    costs about 3 µs a call and ``nonzero`` 1.5 µs, a fifth of a whole dice step; copying the
+    bytes out and searching them costs a few hundred ns."""
+    flags = mask.tobytes()
+    index = flags.find(1)
+    for _ in range(rng.randrange(flags.count(1))):
+        index = flags.find(1, index + 1)
+    return index
+
+
 def env_steps(env: ThousandEnv, seed: int, rng: random.Random) -> int:
     """One whole game in the environment, a random action from each mask: its steps."""
     env.reset(seed=seed)
@@ -56,8 +70,7 @@ def env_steps(env: ThousandEnv, seed: int, rng: random.Random) -> int:
         if terminated or truncated:
             env.step(None)
             continue
-        legal = np.flatnonzero(observation["action_mask"])
-        env.step(int(legal[rng.randrange(len(legal))]))
+        env.step(pick(observation["action_mask"], rng))
         steps += 1
     return steps
 

@@ -46,5 +46,21 @@ def decisions(played: Table, seed: int, limit: int) -> Iterator[GameState]:
         state.apply(legal[rng.randrange(len(legal))])
 
 
+def every_state(played: Table, seed: int, limit: int) -> Iterator[GameState]:
+    """Each state of a random game, chance nodes (the lot, deals, throws) included, up to
+    ``limit`` decisions, then its end: where OpenSpiel may ask for an observation too."""
+    state = played.new_state()
+    rng = random.Random(seed)
+    for _ in range(limit):
+        while state.to_move() == CHANCE:
+            yield state
+            state.chance(rng)
+        yield state
+        if state.to_move() == OVER:
+            return
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+
+
 def make(entry: tuple[str, Any, int | None]) -> Table:
     return table(*entry)

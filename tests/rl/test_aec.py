@@ -113,3 +113,29 @@ def test_the_environment_describes_its_spaces() -> None:
     assert cards_env("duel").render() is None
     with pytest.raises(ValueError, match="render_mode"):
         cards_env("duel", render_mode="human")
+
+
+@pytest.mark.parametrize(
+    "entry", [("cards", "classic", None), ("dice", "classic", 3)], ids=table_id
+)
+def test_an_observation_kept_is_never_changed_by_the_environment(
+    entry: tuple[str, Any, int | None],
+) -> None:
+    """Observations are written into a copy of one blank vector and masks into a new buffer:
+    an agent that keeps them (a replay buffer) and one that writes into them changes nothing
+    that the environment hands out later."""
+    env = env_of(entry)
+    env.reset(seed=5)
+    agent = env.agent_selection
+    first = env.observe(agent)
+    kept = {key: array.copy() for key, array in first.items()}
+    first["observation"][:] = 7.0
+    first["action_mask"][:] = 1
+    again = env.observe(agent)
+    for key, array in kept.items():
+        assert np.array_equal(again[key], array), key
+    env.step(int(np.flatnonzero(kept["action_mask"])[0]))
+    later = env.observe(env.agent_selection)
+    assert not (later["observation"] == 7.0).any()
+    assert later["action_mask"].sum() < len(later["action_mask"])
+    assert again["observation"].tobytes() == kept["observation"].tobytes()

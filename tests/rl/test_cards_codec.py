@@ -1,6 +1,8 @@
 """The card observation read back field by field against the engine's view of the same seat,
-at every decision of played-out games at every preset; the action mask against the legal
-actions; and hidden cards moved between the other seats leave an observation unchanged."""
+at every decision of played-out games at every preset; the environments' encoder (from the
+state) byte for byte against the view's (``cards_codec.encode``) at every state, chance
+included; the action mask against the legal actions; and hidden cards moved between the other
+seats leave an observation unchanged."""
 
 from __future__ import annotations
 
@@ -10,10 +12,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-from tests.rl.games import CARD_TABLES, decisions, make, table_id
+from tests.rl.games import CARD_TABLES, decisions, every_state, make, table_id
 from thousand.cards.state import CardState
 from thousand.rl import cards_codec
-from thousand.rl.cards_codec import CARD_NAMES, LAYOUT, PHASES, SEATS
+from thousand.rl.cards_layout import CARD_INDEX, CARD_NAMES, LAYOUT, PHASES, SEATS
 from thousand.rl.tables import Table
 
 DECISION_PHASES = {"bidding", "talon", "contract", "play"}
@@ -120,6 +122,24 @@ def test_every_seat_observes_exactly_its_view(entry: tuple[str, Any, int | None]
     assert steps > 500
 
 
+@pytest.mark.parametrize("entry", CARD_TABLES, ids=table_id)
+def test_the_state_encoder_writes_the_view_encoders_bytes(
+    entry: tuple[str, Any, int | None],
+) -> None:
+    played = make(entry)
+    rules = played.rules
+    phases: set[str] = set()
+    for state in every_state(played, 4, 100_000):  # a whole game
+        for seat in range(played.players):
+            view = state.view(seat)
+            fast = played.observe(state, seat)
+            assert fast.dtype == np.float32 and fast.shape == (LAYOUT.size,)
+            expected = cards_codec.encode(view, rules.target, rules.max_bid).tobytes()
+            assert fast.tobytes() == expected, (view["phase"], seat)
+            phases.add(view["phase"])
+    assert phases == set(PHASES) - ({"choose_talon"} if played.players > 2 else set())
+
+
 def _known(view: dict[str, Any]) -> set[str]:
     """Every card the seat can place: its hand, the talon shown to it, the cards it gave or
     received, its discards, and every card played."""
@@ -133,7 +153,7 @@ def _hidden_places(state: CardState, seat: int) -> list[tuple[str, int, int]]:
     ``card_locations``) that holds cards ``seat`` cannot see."""
     unknown = (1 << 24) - 1
     for card in _known(state.view(seat)):
-        unknown &= ~(1 << cards_codec.CARD_INDEX[card])
+        unknown &= ~(1 << CARD_INDEX[card])
     locations = state.card_locations()
     places = [("hands", s, locations[f"hand{s}"] & unknown) for s in range(state.n) if s != seat]
     if state.n == 2:

@@ -1,6 +1,8 @@
 """The dice observation read back field by field against the engine's view of the same seat,
-at every decision of played-out games (every preset, 2 to 8 players, chosen keeps), and the
-action indices against the legal actions."""
+at every decision of played-out games (every preset, 2 to 8 players, chosen keeps); the
+environments' encoder (from the state) byte for byte against the view's
+(``dice_codec.encode``) at every state, throws included; and the action indices against the
+legal actions."""
 
 from __future__ import annotations
 
@@ -9,8 +11,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-from tests.rl.games import DICE_TABLES, decisions, make, table_id
-from thousand.rl.dice_codec import ACTIONS, KEEPS, LAYOUT, PHASES, ROLL_KEEP, STOP_KEEP
+from tests.rl.games import DICE_TABLES, decisions, every_state, make, table_id
+from thousand.rl import dice_codec
+from thousand.rl.dice_codec import ACTIONS, KEEPS, ROLL_KEEP, STOP_KEEP
+from thousand.rl.dice_layout import LAYOUT, PHASES
 
 
 def faces(vector: np.ndarray[Any, Any], field: str) -> list[int]:
@@ -68,3 +72,21 @@ def test_every_seat_observes_exactly_its_view(entry: tuple[str, Any, int | None]
     assert ended
     choose = not isinstance(entry[1], str)
     assert kinds == ({"roll_keep", "stop_keep"} if choose else {"roll", "stop"})
+
+
+@pytest.mark.parametrize("entry", DICE_TABLES, ids=table_id)
+def test_the_state_encoder_writes_the_view_encoders_bytes(
+    entry: tuple[str, Any, int | None],
+) -> None:
+    played = make(entry)
+    rules = played.rules
+    phases: set[str] = set()
+    for state in every_state(played, 2, 3000):
+        for seat in range(played.players):
+            view = state.view(seat)
+            fast = played.observe(state, seat)
+            assert fast.dtype == np.float32 and fast.shape == (LAYOUT.size,)
+            expected = dice_codec.encode(view, rules.goal, rules.max_rounds).tobytes()
+            assert fast.tobytes() == expected, (view["phase"], seat)
+            phases.add(view["phase"])
+    assert phases == set(PHASES)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from thousand.rl import cards_codec, dice_codec
+from thousand.rl import cards_layout, dice_codec, dice_layout
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "learning.md"
@@ -22,10 +22,10 @@ def test_the_examples_run() -> None:
 
 def test_the_observation_tables_are_the_layouts() -> None:
     text = DOC.read_text(encoding="utf-8")
-    for layout in (cards_codec.LAYOUT, dice_codec.LAYOUT):
+    for layout in (cards_layout.LAYOUT, dice_layout.LAYOUT):
         assert layout.markdown() in text
-    assert f"## The card observation ({cards_codec.LAYOUT.size} numbers)" in text
-    assert f"## The dice observation ({dice_codec.LAYOUT.size} numbers)" in text
+    assert f"## The card observation ({cards_layout.LAYOUT.size} numbers)" in text
+    assert f"## The dice observation ({dice_layout.LAYOUT.size} numbers)" in text
     assert f"({dice_codec.ACTIONS} indices)" in text
 
 

@@ -22,6 +22,8 @@ from thousand.game import CHANCE, OVER, Action, GameState
 from thousand.rl.tables import REWARD_MODES, RewardMode, Table, place_rewards, table
 
 ObsDict = dict[str, npt.NDArray[Any]]
+_MASK = np.dtype(np.int8)
+"""The mask's dtype as an object: numpy finds it faster than from a keyword (~0.2 µs a step)."""
 
 
 class ThousandEnv(AECEnv):  # type: ignore[misc,unused-ignore]
@@ -66,6 +68,7 @@ class ThousandEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         self.state: GameState = self.table.new_state()
         self._legal: dict[int, Action] = {}
         self._scores: list[int] = []
+        self._rewarded = False
 
     # ------------------------------------------------------------------ the AEC interface
 
@@ -83,6 +86,9 @@ class ThousandEnv(AECEnv):  # type: ignore[misc,unused-ignore]
             self._rng = random.Random(seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._rewarded = False
+        """Whether ``rewards`` holds a reward of the last step: only then does the next step
+        clear it and add it up (PettingZoo's rebuild of both at every step cost ~1 µs)."""
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -92,11 +98,14 @@ class ThousandEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         self._advance()
 
     def observe(self, agent: str) -> ObsDict:
-        seat = self._seats[agent]
-        mask = np.zeros(self.table.actions, dtype=np.int8)
-        if agent == self.agent_selection and self.state.to_move() == seat:
-            mask[list(self._legal)] = 1
-        return {"observation": self.table.observe(self.state, seat), "action_mask": mask}
+        mask = bytearray(self.table.actions)  # numpy wraps it as is: a fresh, writable mask
+        if agent == self.agent_selection:  # _legal is the mover's, or empty once it is over
+            for index in self._legal:
+                mask[index] = 1
+        return {
+            "observation": self.table.observe(self.state, self._seats[agent]),
+            "action_mask": np.frombuffer(mask, _MASK),
+        }
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -106,10 +115,13 @@ class ThousandEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         if action is None or int(action) not in self._legal:
             raise ValueError(f"{agent} may not take action {action!r} now: see the action mask")
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if self._rewarded:  # the step before set rewards; most steps set none
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._rewarded = False
         self.state.apply(self._legal[int(action)])
         self._advance()
-        self._accumulate_rewards()
+        if self._rewarded:
+            self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":
@@ -134,12 +146,14 @@ class ThousandEnv(AECEnv):  # type: ignore[misc,unused-ignore]
                 for agent, now, before in zip(self.agents, scores, self._scores, strict=True):
                     self.rewards[agent] = (now - before) / 100
                 self._scores = scores
+                self._rewarded = True
         if seat == OVER:
             result = state.result()
             assert result is not None
             if self.reward_mode == "game":
                 for agent, value in zip(self.agents, place_rewards(result), strict=True):
                     self.rewards[agent] = value
+                self._rewarded = True
             self.terminations = dict.fromkeys(self.agents, True)
             self._legal = {}
             return

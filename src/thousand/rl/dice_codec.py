@@ -14,38 +14,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from thousand.rl.layout import Field, Layout
-
-SEATS = 8
-"""Seat slots in every dice observation: the largest table (8 players); unused slots are 0."""
-
-PHASES = ("lot", "throw", "decide", "over")
-
-LAYOUT = Layout(
-    (
-        Field("phase", 4, "one-hot: " + ", ".join(PHASES)),
-        Field("present", SEATS, "per seat slot: the seat exists at this table"),
-        Field("mover", SEATS, "per seat slot: the seat whose turn it is"),
-        Field("score", SEATS, "per seat slot: score / goal"),
-        Field("opened", SEATS, "per seat slot: has opened (passed the entry)"),
-        Field("bolts", SEATS, "per seat slot: bolts / 3"),
-        Field("on_barrel", SEATS, "per seat slot: sits on the barrel"),
-        Field("barrel_attempts", SEATS, "per seat slot: turns used on the barrel / 3"),
-        Field("barrel_falls", SEATS, "per seat slot: falls from the barrel / 3"),
-        Field("barrel_points", SEATS, "per seat slot: open-barrel points / 3"),
-        Field("turn_total", 1, "points gathered this turn / goal"),
-        Field("dice_left", 6, "one-hot: dice left to throw, 0 to 5"),
-        Field("set_aside", 6, "dice set aside this turn, count of each face 1 to 6 / 5"),
-        Field("throw", 6, "the last throw, count of each face 1 to 6 / 5"),
-        Field("must_roll", 1, "the mover must throw again (hot dice to confirm, a forced roll)"),
-        Field("confirming", 1, "the next throw confirms hot dice"),
-        Field("choosing", 1, "the mover chooses which scoring dice to keep"),
-        Field("need", 1, "the smallest turn total the mover may record now / goal"),
-        Field("cap", 1, "the largest turn total the mover may gather / goal (0: no cap)"),
-        Field("round", 1, "the round / the round cap"),
-    )
-)
-OBSERVATION_SIZE = LAYOUT.size
+from thousand.rl.dice_layout import LAYOUT, OBSERVATION_SIZE, PHASES
 
 _O = LAYOUT.offsets
 _PHASE = {name: _O["phase"] + i for i, name in enumerate(PHASES)}
@@ -134,6 +103,18 @@ STOP_KEEP = ROLL_KEEP + len(KEEPS)
 ACTIONS = STOP_KEEP + len(KEEPS)
 """0 throw again, 1 stop; then throw again keeping each multiset of ``KEEPS``, then stop
 keeping each (the keeps exist only where the rules let the mover choose, ``set_aside``)."""
+
+
+def indexed(actions: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    """The legal actions by index; a plain throw or stop (a decision's usual two) the quick
+    way."""
+    found = {}
+    for action in actions:
+        if len(action) == 1:
+            found[ROLL if action["type"] == "roll" else STOP] = action
+        else:
+            found[action_index(action)] = action
+    return found
 
 
 def action_index(action: dict[str, Any]) -> int:

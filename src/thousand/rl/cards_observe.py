@@ -1,0 +1,213 @@
+"""The card observation read straight from the engine's state: what the environments build at
+every step, the same numbers as ``cards_codec.encode`` of the seat's view, byte for byte.
+
+Why not the view: building a view (card names, dicts) and parsing its names back was most of
+an environment step. Here the seat's facts come from the state's bit masks and lists into a
+copy of a zeroed ``array('f')``, which numpy wraps without copying; card fields are written
+twelve cards at a time from a table of every 12-bit half of a mask.
+
+What may be seen is the view's rule, restated here field by field (each says which state
+attribute it reads and under which condition the view shows it); tests/rl compare the two at
+every decision of played games at every preset, for every seat, and check that moving hidden
+cards between the other seats leaves this observation unchanged.
+
+The attributes of ``CardState`` read (the engine's owner keeps them): ``n``, ``phase``,
+``turn``, ``hands``, ``seen``, ``played``, ``talon``, ``talon_shown``, ``talon_index``,
+``declarer``, ``discards``, ``given``, ``trick``, ``trick_seats``, ``last_trick``, ``trump``,
+``_declared_marriages``, ``dealer``, ``hundred``, ``sitter``, ``high``, ``high_bidder``,
+``passed``, ``bids``, ``contract``, ``blind``, ``golden``, ``tricks_won``, ``taken_points``,
+``t`` (``bid_limit``, ``max_bid``, ``ace_marriage``), and of its ``ledger``: ``scores``,
+``bolts``, ``falls``, ``barrel_seat``, ``barrel_deals``.
+
+This module imports neither numpy nor anything that does, so that setup.py can compile it with
+the engines (mypyc) in a build that has only the build's own requirements.
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import Final
+
+from thousand.cards.cards import marriages_value
+from thousand.cards.state import CardState
+from thousand.rl.cards_layout import LAYOUT, OBSERVATION_SIZE, SEATS
+
+_O = LAYOUT.offsets
+PHASE: Final = _O["phase"]
+HAND: Final = _O["hand"]
+HAND_SEEN: Final = _O["hand_seen"]
+TALON: Final = _O["talon"]
+DISCARDS: Final = _O["discards"]
+GIVEN: Final = _O["given"]
+PLAYED: Final = _O["played"]
+TRICK: Final = _O["trick"]
+TRICK_SEATS: Final = _O["trick_seats"]
+LAST_TRICK: Final = _O["last_trick"]
+TRUMP: Final = _O["trump"]
+MARRIAGES: Final = _O["marriages"]
+PRESENT: Final = _O["present"]
+TO_MOVE: Final = _O["to_move"]
+DEALER: Final = _O["dealer"]
+HUNDRED: Final = _O["hundred"]
+SITTING_OUT: Final = _O["sitting_out"]
+DECLARER: Final = _O["declarer"]
+HIGH_BIDDER: Final = _O["high_bidder"]
+PASSED: Final = _O["passed"]
+LAST_BID: Final = _O["last_bid"]
+BID_BLIND: Final = _O["bid_blind"]
+RECEIVED: Final = _O["received"]
+HAND_SIZE: Final = _O["hand_size"]
+SCORE: Final = _O["score"]
+BOLTS: Final = _O["bolts"]
+FALLS: Final = _O["falls"]
+ON_BARREL: Final = _O["on_barrel"]
+TRICKS_WON: Final = _O["tricks_won"]
+POINTS_TAKEN: Final = _O["points_taken"]
+HIGH_BID: Final = _O["high_bid"]
+CONTRACT: Final = _O["contract"]
+BID_LIMIT: Final = _O["bid_limit"]
+BLIND: Final = _O["blind"]
+GOLDEN: Final = _O["golden"]
+TALON_SHOWN: Final = _O["talon_shown"]
+TALON_INDEX: Final = _O["talon_index"]
+BARREL_DEALS: Final = _O["barrel_deals"]
+
+DEAL_PHASE: Final = 1
+"""The engine's phase number of the deal (``PHASES``' order is the engine's): the bidding
+limit is shown from the phase after it on."""
+PASS: Final = -1
+"""The value the engine records for a pass in ``bids``."""
+
+_ZEROS: Final = array("f", bytes(4 * OBSERVATION_SIZE))
+_HALVES: Final = tuple(
+    array("f", [1.0 if half >> bit & 1 else 0.0 for bit in range(12)]) for half in range(4096)
+)
+"""Each 12-bit half of a card mask as twelve floats: a card field is two slice copies."""
+
+
+def _cards(vector: array[float], base: int, mask: int) -> None:
+    """The cards of ``mask`` as ones in the 24-card field at ``base`` (left 0 elsewhere)."""
+    vector[base : base + 12] = _HALVES[mask & 0xFFF]
+    vector[base + 12 : base + 24] = _HALVES[mask >> 12]
+
+
+class CardObserver:
+    """The observation of any seat of one table's states, scaled by that table's rules."""
+
+    def __init__(self, players: int, target: int, max_bid: int) -> None:
+        self.players = players
+        self.target = target
+        self.max_bid = max_bid
+        self.slots: list[list[int]] = [
+            [(seat - me) % players for seat in range(players)] for me in range(players)
+        ]
+        """``slots[me][seat]``: where ``seat`` sits as ``me`` sees the table (0 is ``me``)."""
+        self.blank = _ZEROS[:]
+        """The vector every observation starts from: zeros, and a 1 for each seat present."""
+        self.blank[PRESENT : PRESENT + players] = array("f", [1.0] * players)
+
+    def observe(self, state: CardState, me: int) -> array[float]:
+        """``me``'s observation (``cards_layout.LAYOUT``) as float32 numbers."""
+        n = self.players
+        slot = self.slots[me]
+        vector = self.blank[:]
+        phase = state.phase
+        vector[PHASE + phase] = 1.0
+        hands = state.hands
+        seen = state.seen[me]
+        declarer = state.declarer
+        if seen:  # the view shows a hand once its seat has looked at it
+            vector[HAND_SEEN] = 1.0
+            hand = hands[me]
+            if hand:
+                _cards(vector, HAND, hand)
+            if phase > DEAL_PHASE:
+                t = state.t
+                limit = min(t.bid_limit + marriages_value(hand, t.ace_marriage), t.max_bid)
+                vector[BID_LIMIT] = limit / self.max_bid
+        talon = state.talon
+        shown = state.talon_shown
+        if talon and (shown or me == declarer):  # shown to all, or taken by me
+            _cards(vector, TALON, talon)
+        if shown:
+            vector[TALON_SHOWN] = 1.0
+        if me == declarer and n == 2 and state.discards:  # my own discards
+            _cards(vector, DISCARDS, state.discards)
+        for to, card in state.given:  # who received is public; the card, to its two seats
+            vector[RECEIVED + slot[to]] = 1.0
+            if me in (declarer, to):
+                vector[GIVEN + card] = 1.0
+        played = state.played
+        if played:
+            _cards(vector, PLAYED, played)
+        trick = state.trick
+        if trick:
+            trick_seats = state.trick_seats
+            for position in range(len(trick)):
+                vector[TRICK + 24 * position + trick[position]] = 1.0
+                vector[TRICK_SEATS + SEATS * position + slot[trick_seats[position]]] = 1.0
+        for _, card in state.last_trick:
+            vector[LAST_TRICK + card] = 1.0
+        trump = state.trump
+        vector[TRUMP + (trump if trump >= 0 else 4)] = 1.0
+        for _, suit in state._declared_marriages:  # 4 is the ace marriage, as in the field
+            vector[MARRIAGES + suit] = 1.0
+        if state.turn >= 0:
+            vector[TO_MOVE + slot[state.turn]] = 1.0
+        if state.dealer >= 0:
+            vector[DEALER + slot[state.dealer]] = 1.0
+        if state.hundred >= 0:
+            vector[HUNDRED + slot[state.hundred]] = 1.0
+        if state.sitter >= 0:
+            vector[SITTING_OUT + slot[state.sitter]] = 1.0
+        if declarer >= 0:
+            vector[DECLARER + slot[declarer]] = 1.0
+            vector[CONTRACT] = state.contract / self.max_bid
+        high_bidder = state.high_bidder
+        if high_bidder >= 0:
+            vector[HIGH_BIDDER + slot[high_bidder]] = 1.0
+            vector[HIGH_BID] = state.high / self.max_bid
+        ledger = state.ledger
+        if ledger.barrel_seat >= 0:
+            vector[ON_BARREL + slot[ledger.barrel_seat]] = 1.0
+        self._per_seat(vector, state, slot)
+        for seat, value, blind in state.bids:  # each seat's last bid: later ones overwrite
+            vector[LAST_BID + slot[seat]] = 0.0 if value == PASS else value / self.max_bid
+            vector[BID_BLIND + slot[seat]] = 1.0 if blind else 0.0
+        if state.talon_index >= 0:
+            vector[TALON_INDEX + state.talon_index] = 1.0
+        if state.blind:
+            vector[BLIND] = 1.0
+        if state.golden:
+            vector[GOLDEN] = 1.0
+        if ledger.barrel_deals:
+            vector[BARREL_DEALS] = ledger.barrel_deals / 3
+        return vector
+
+    def _per_seat(self, vector: array[float], state: CardState, slot: list[int]) -> None:
+        """The per-seat numbers, each written only where it is not 0 (the vector's zeros)."""
+        ledger = state.ledger
+        scores = ledger.scores
+        bolts = ledger.bolts
+        falls = ledger.falls
+        hands = state.hands
+        passed = state.passed
+        tricks_won = state.tricks_won
+        taken = state.taken_points
+        target = self.target
+        for seat in range(self.players):
+            at = slot[seat]
+            if passed[seat]:
+                vector[PASSED + at] = 1.0
+            if hands[seat]:
+                vector[HAND_SIZE + at] = hands[seat].bit_count() / 10
+            if scores[seat]:
+                vector[SCORE + at] = scores[seat] / target
+            if bolts[seat]:
+                vector[BOLTS + at] = bolts[seat] / 3
+            if falls[seat]:
+                vector[FALLS + at] = falls[seat] / 3
+            if tricks_won[seat]:
+                vector[TRICKS_WON + at] = tricks_won[seat] / 10
+            if taken[seat]:
+                vector[POINTS_TAKEN + at] = taken[seat] / 120
