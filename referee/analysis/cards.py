@@ -32,7 +32,7 @@ from typing import Any, Final
 
 from referee.analysis.experts import expert_file
 from referee.analysis.marks import CARD_MARKS, SIGNIFICANT, mark
-from referee.analysis.report import Decision, Option
+from referee.analysis.report import Decision, Option, ScorePoint
 from referee.replay.frames import Frame
 from thousand.errors import ThousandError
 
@@ -363,14 +363,14 @@ SAMPLERS: Final[dict[str, Sampler]] = {
 
 def play_decision(
     step: int, line: int, seat: int, phase: str, chosen: dict[str, Any],
-    legal: list[dict[str, Any]], scores: list[list[float]],
+    legal: list[dict[str, Any]], scores: list[list[float]], deal: int | None = None,
 ) -> Decision:  # fmt: skip
     """The decision from its paired samples: marked only when the loss is significant."""
     if len(legal) < 2 or not scores[0]:
         option = Option(action=chosen, value=0.0, stderr=0.0, samples=0)
         return Decision(
             step=step, line=line, seat=seat, phase=phase, chosen=chosen, best=chosen,
-            value_chosen=0.0, value_best=0.0, loss=0.0, mark=None, options=[option],
+            value_chosen=0.0, value_best=0.0, loss=0.0, mark=None, options=[option], deal=deal,
         )  # fmt: skip
     stats = [_stats(s) for s in scores]
     options = [
@@ -394,7 +394,27 @@ def play_decision(
         loss=loss,
         mark=mark(loss, CARD_MARKS) if significant else None,
         options=options,
+        deal=deal,
     )
+
+
+def score_line(decisions: list[Decision]) -> list[ScorePoint]:
+    """Each seat's expected score of the deal after each of its sampled decisions."""
+    line = []
+    for made in decisions:
+        chosen = next(o for o in made.options if o.action == made.chosen)
+        if chosen.samples:
+            line.append(
+                ScorePoint(
+                    step=made.step,
+                    seat=made.seat,
+                    deal=made.deal or 0,
+                    value=made.value_chosen,
+                    stderr=chosen.stderr or 0.0,
+                    samples=chosen.samples,
+                )
+            )
+    return line
 
 
 def analyse_card_frames(
@@ -433,7 +453,10 @@ def analyse_card_frames(
                     scores = sampler(expert, table, view, memories[mover], legal, budget, rng)
                 if scores is not None and (len(legal) < 2 or scores[0]):  # else: no world
                     chosen = record["action"]
-                    made = play_decision(step, after.line, mover, phase, chosen, legal, scores)
+                    deal = int(view.get("deal") or 0)
+                    made = play_decision(
+                        step, after.line, mover, phase, chosen, legal, scores, deal
+                    )
                     found.append(made)
         for event in record.get("events") or []:
             for reader, memory in enumerate(memories):

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Final
 
 from referee.analysis.bots import bot_accuracy
-from referee.analysis.cards import Budget, analyse_card_frames
+from referee.analysis.cards import Budget, analyse_card_frames, score_line
 from referee.analysis.dice import analyse_dice_frames
 from referee.analysis.dice_estimate import estimate_dice_frames
 from referee.analysis.marks import Mark
@@ -20,6 +20,7 @@ from referee.analysis.report import (
     Decision,
     FileError,
     GameAnalysis,
+    ScorePoint,
     SeatAccuracy,
 )
 from referee.replay.frames import load_frames
@@ -66,6 +67,7 @@ def analyse_file(
     names = [seat_name(name) for name in header.names]
     rules = game_spec(header.game).rules_model.model_validate(header.raw["rules"])
     note: str | None = None
+    line: list[ScorePoint] = []
     if header.game == "dice" and isinstance(rules, DiceRules):
         basis, decisions, curve = analyse_dice_frames(loaded.frames, rules, players, seat)
         unit = "win_probability"
@@ -80,6 +82,7 @@ def analyse_file(
             loaded.frames, header.raw["rules"], players, seat, budget, seed
         )
         basis, curve, unit, note = "sampled", [], "points", CARDS_NOTE
+        line = score_line(decisions)
     else:
         basis, decisions, curve, unit, note = "none", [], [], "points", NO_MODEL
     seats = [s for s in range(players) if seat is None or s == seat]
@@ -96,6 +99,7 @@ def analyse_file(
         decisions=decisions,
         seats=[seat_accuracy(s, names[s], decisions) for s in seats],
         curve=curve,
+        score_line=line,
         note=note,
     )
 

@@ -1,12 +1,14 @@
 """An analysed game as one line under each step of ``thousand replay show --analysis``: each
 seat's probability of winning as of that step (dice: the line of the analysis, carried from
-the last point at or before the step), and at a decision its values and mark."""
+the last point at or before the step) or its expected score of the deal (cards: as of its last
+sampled decision in this deal, from its own information), and at a decision its values and
+mark; and the replay page's chart of the same line."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from referee.analysis.report import Decision, GameAnalysis
+from referee.analysis.report import Decision, GameAnalysis, ScorePoint
 from referee.safetext import NAME_LIMIT, for_terminal
 
 
@@ -25,18 +27,35 @@ def _decision(made: Decision, unit: str) -> str:
     return text
 
 
+def _expected(names: list[str], held: dict[int, ScorePoint]) -> str:
+    shares = ", ".join(
+        f"{names[seat]} {point.value:+.1f} (±{point.stderr:.1f})"
+        for seat, point in sorted(held.items())
+        if seat < len(names)
+    )
+    return f"expected deal score: {shares}"
+
+
 def step_notes(game: GameAnalysis) -> dict[int, str]:
     """Step number -> its line (escaped for the terminal); steps before the first point of the
     line and without a decision have none."""
     names = [for_terminal(name, NAME_LIMIT) for name in game.names]
     decisions = {made.step: made for made in game.decisions}
     points = {point.step: point for point in game.curve}
-    last = max([*decisions, *points], default=0)
+    scored = {point.step: point for point in game.score_line}
+    last = max([*decisions, *points, *scored], default=0)
     notes: dict[int, str] = {}
     current = None
+    held: dict[int, ScorePoint] = {}  # cards: each seat's last point of the current deal
     for step in range(last + 1):
         current = points.get(step, current)
+        point = scored.get(step)
+        if point is not None:
+            held = {s: p for s, p in held.items() if p.deal == point.deal}
+            held[point.seat] = point
         parts = []
+        if held:
+            parts.append(_expected(names, held))
         if current is not None:
             shares = ", ".join(
                 f"{n} {v * 100:.1f} %" for n, v in zip(names, current.values, strict=False)
@@ -52,7 +71,19 @@ def step_notes(game: GameAnalysis) -> dict[int, str]:
 
 def page_chart(game: GameAnalysis) -> dict[str, Any]:
     """The replay page's chart of the analysis: seat 0's probability of winning by step, and
-    each marked decision at seat 0's probability after it (dice, two players; empty else)."""
+    each marked decision at seat 0's probability after it (dice, two players); cards: each
+    seat's expected deal score after its sampled decisions, a line per seat, and each marked
+    decision on its seat's line (``unit`` "points"); empty else."""
+    if game.score_line:
+        lines: dict[int, list[list[float]]] = {}
+        for point in game.score_line:
+            lines.setdefault(point.seat, []).append([point.step, round(point.value, 2)])
+        dots = [
+            [made.step, round(made.value_chosen, 2), str(made.mark), made.seat]
+            for made in game.decisions
+            if made.mark is not None
+        ]
+        return {"unit": "points", "lines": sorted(lines.items()), "marks": dots, "curve": []}
     marks = []
     for made in game.decisions:
         if made.mark is not None and game.unit == "win_probability":

@@ -51,6 +51,7 @@ class Decision(Strict):
     options: list[Option]
     turn_total: int | None = None
     dice_left: int | None = None
+    deal: int | None = Field(None, description="cards: the deal of the decision (redeals count)")
 
 
 class SeatAccuracy(Strict):
@@ -71,6 +72,19 @@ class WinPoint(Strict):
     values: list[float]
 
 
+class ScorePoint(Strict):
+    """A seat's expected score of the deal after one of its decisions (cards), from its own
+    information: the chosen action's mean over the sampled worlds, relative to the others'
+    mean (the unit of the card values). Forced moves, which sample nothing, have none."""
+
+    step: int
+    seat: int
+    deal: int
+    value: float
+    stderr: float
+    samples: int
+
+
 class GameAnalysis(Strict):
     file: str
     game: str
@@ -83,6 +97,9 @@ class GameAnalysis(Strict):
     decisions: list[Decision]
     seats: list[SeatAccuracy]
     curve: list[WinPoint] = Field(default_factory=list)
+    score_line: list[ScorePoint] = Field(
+        default_factory=list, description="cards: each seat's expected score of the deal"
+    )
     note: str | None = None
 
 
