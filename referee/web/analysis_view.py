@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, Literal
@@ -83,13 +85,32 @@ def find(
     """Game ``game`` of a recorded match: its analysis with the seats relabelled, its failure,
     or pending (``off`` when this server analyses nothing and the ladder holds nothing)."""
     name = analyses.public_name(kind, match_id, game)
+    key = (str(store.location(db)), kind, match_id, game)
+    with _lock:
+        if key in _kept:
+            _kept.move_to_end(key)
+            return _kept[key]
     held = analyses.stored(db, kind, match_id, game)
     if held is None:
         return Found("pending" if enabled else "off", public_name=name)
     if held.analysis is None:
-        return Found("failed", error=held.error or "not analysed", public_name=name)
-    labels = _seating(db, kind, match_id, game, label)
-    return Found("done", relabelled(held.analysis, labels), public_name=name)
+        found = Found("failed", error=held.error or "not analysed", public_name=name)
+    else:
+        labels = _seating(db, kind, match_id, game, label)
+        found = Found("done", relabelled(held.analysis, labels), public_name=name)
+    with _lock:
+        _kept[key] = found
+        while len(_kept) > KEPT:
+            _kept.popitem(last=False)
+    return found
+
+
+KEPT: Final = 64
+"""Analyses kept read and relabelled, by ladder, kind, match and game. A row is never changed
+once written (and entrants are never renamed), and a card game's document can run to
+megabytes: each view of a popular game's page would parse it again."""
+_kept: OrderedDict[tuple[str, str, int, int], Found] = OrderedDict()
+_lock = threading.Lock()
 
 
 def document(found: Found) -> AnalysisDocument:

@@ -2,15 +2,17 @@
 its own, at the lowest CPU priority, started, watched and restarted by the server.
 
 A process, not a thread of the server: the analysis is pure Python, and in a thread it would
-hold the interpreter lock a page needs, so pages would wait for it. ``nice 19``: on a machine
-where the ladder's matches run, the kernel gives the bots and the referee the CPU first, and
-the analyser what is left (bench/server.py --analysis measures it). Killed at any moment (the
+hold the interpreter lock a page needs, so pages would wait for it. The idle scheduling class
+and nice 19 (``lower``): on a machine where the ladder's matches run, the kernel gives the bots
+and the referee the CPU first, and the analyser what is left (bench/server.py
+--analysis-effect measures it). Killed at any moment (the
 server stops, a crash), it leaves the game it was analysing without a row, to be analysed
 again when it starts next.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -36,6 +38,19 @@ def _main(db_path: Path, settings: analyses.Settings, stopping: Event, parent: i
         return stopping.is_set() or os.getppid() != parent
 
     analyses.run_forever(db_path, settings, stop)
+
+
+def lower(pid: int) -> None:
+    """The lowest CPU priority there is: Linux's idle class, which runs only on a core that
+    nothing else wants and is preempted at once by a bot or the referee waking up (nice 19
+    alone still took about 45 % of a core from them on a loaded machine, and lengthened their
+    decisions' tail: docs/benchmarks.md), and nice 19 as well, or alone where the idle class
+    is not to be had."""
+    os.setpriority(os.PRIO_PROCESS, pid, NICENESS)
+    idle = getattr(os, "SCHED_IDLE", None)
+    if idle is not None:
+        with contextlib.suppress(OSError):
+            os.sched_setscheduler(pid, idle, os.sched_param(0))
 
 
 class AnalysisWorker:
@@ -69,7 +84,7 @@ class AnalysisWorker:
                 # Lowered from here as soon as it exists: its start-up (imports, the solved
                 # table) is analysis work too.
                 if process.pid is not None:
-                    os.setpriority(os.PRIO_PROCESS, process.pid, NICENESS)
+                    lower(process.pid)
                 self.process = process
                 self.starts += 1
             process.join()

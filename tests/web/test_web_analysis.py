@@ -302,5 +302,6 @@ def test_the_analysis_drawn_in_the_browser(page: Page, analysed_server: Server) 
     assert len(seats) == 2
     assert sum(SCRIPT + "\\x1b" in seat for seat in seats) == 1, seats
     assert page.js("document.querySelectorAll('script:not([src])').length") == 0
+    page.js("document.getElementById('analysis').scrollIntoView()")
     page.screenshot(ARTEFACTS / "web-game-analysis.png")
     assert_clean_page(page, analysed_server)
