@@ -16,9 +16,19 @@ def _amount(value: float, unit: str) -> str:
     return f"{value * 100:.1f} %" if unit == "win_probability" else f"{value:.1f} points"
 
 
+def action_label(action: dict[str, Any]) -> str:
+    """An action in a few words, escaped for the terminal: its type and what it names (a card,
+    a value, a recipient, a talon), so that two plays or two bids can be told apart."""
+    words = [str(action.get("type", "?"))]
+    words += [str(action[key]) for key in ("card", "value", "index") if key in action]
+    if "to" in action:
+        words.append(f"to {action['to']}")
+    return for_terminal(" ".join(words), NAME_LIMIT)
+
+
 def _decision(made: Decision, unit: str) -> str:
-    chosen = for_terminal(made.chosen.get("type", "?"), NAME_LIMIT)
-    best = for_terminal(made.best.get("type", "?"), NAME_LIMIT)
+    chosen = action_label(made.chosen)
+    best = action_label(made.best)
     text = (
         f"{chosen} {_amount(made.value_chosen, unit)}, best {best} {_amount(made.value_best, unit)}"
     )

@@ -9,6 +9,7 @@ import click
 
 from referee.analysis.cards import Budget
 from referee.analysis.games import analyse_files
+from referee.analysis.notes import action_label
 from referee.analysis.report import AnalysisDocument, Decision, GameAnalysis
 from referee.cli.bounds import MAX_SEATS, int_range
 from referee.errors import fail, report_error
@@ -48,9 +49,11 @@ def analyse(
 
     Dice, two players, classic: the probability of winning after each choice, from the solved
     table; a loss of 1 %, 3 %, 8 % of winning chances is an inaccuracy, a mistake, a blunder.
-    Cards: each play, bid, give and contract scored by sampling the cards the seat could not see
-    (--budget-ms each), marked at 10, 25, 50 points only when significant. More games: each
-    bot's accuracy across them and its costliest decisions (docs/analysis.md).
+    Other dice rules: the expert's estimate, expected points of the turn (10, 25, 50 points).
+    Cards: each play, bid (open or blind, or a look), redeal, give or discard, talon and
+    contract scored by sampling the cards the seat could not see (--budget-ms each), marked at
+    10, 25, 50 points only when significant. More games: each bot's accuracy across them and
+    its costliest decisions (docs/analysis.md).
     Exit 1 when a file cannot be analysed (the others still are).
     """
     paths = [Path(f) for f in files]
@@ -112,8 +115,8 @@ def _decision_line(made: Decision, game: GameAnalysis) -> str:
     if made.turn_total is not None:
         dice = "die" if made.dice_left == 1 else "dice"
         where = f" at {made.turn_total} with {made.dice_left} {dice}"
-    chosen = for_terminal(made.chosen.get("type", "?"), NAME_LIMIT)
-    best = for_terminal(made.best.get("type", "?"), NAME_LIMIT)
+    chosen = action_label(made.chosen)
+    best = action_label(made.best)
     return (
         f"step {made.step} (line {made.line}) {name}: {chosen}{where} "
         f"{_amount(made.value_chosen, game.unit)}, best {best} "
