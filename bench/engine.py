@@ -50,26 +50,35 @@ def play(
     game: str, players: int, preset: str, seed: int, played_out: bool = False, views: bool = False
 ) -> tuple[int, int]:
     """Play one game; return (decisions, deals). ``played_out``: never redeal nor concede;
-    ``views``: the mover's view built at every decision, as play_game and the referee do."""
+    ``views``: the mover's view built at every decision, as play_game and the referee do.
+
+    Chance is drawn and applied in one step (``state.chance``), as the referee's match loop
+    does it; the methods are looked up once, as a tight loop written by a bot author would:
+    what is timed is the engine, not this loop (the bare loop beside it calls no method)."""
     state = new_state(game, preset, players)
     rng = random.Random(seed)
+    randrange = rng.randrange
+    to_move = state.to_move
+    chance = state.chance
+    legal_actions = state.legal_actions
+    apply = state.apply
+    view = state.view
     decisions = deals = 0
     while True:
-        to_move = state.to_move()
-        if to_move == OVER:
+        mover = to_move()
+        if mover == OVER:
             return decisions, deals
-        if to_move == CHANCE:
-            action = state.sample_chance(rng)
-            deals += action["type"] == "deal"
-        else:
-            if views:
-                state.view(to_move)
-            legal = state.legal_actions()
-            action = legal[rng.randrange(len(legal))]
-            while played_out and action["type"] in NOT_PLAYED_OUT:
-                action = legal[rng.randrange(len(legal))]
-            decisions += 1
-        state.apply(action)
+        if mover == CHANCE:
+            deals += chance(rng)[0]["type"] == "deal"
+            continue
+        if views:
+            view(mover)
+        legal = legal_actions()
+        action = legal[randrange(len(legal))]
+        while played_out and action["type"] in NOT_PLAYED_OUT:
+            action = legal[randrange(len(legal))]
+        decisions += 1
+        apply(action)
 
 
 def measure(

@@ -106,16 +106,21 @@ _TAKE_TALON: tuple[Action, ...] = (
     {"type": "take_talon", "index": 0},
     {"type": "take_talon", "index": 1},
 )
-_VALUED: dict[tuple[str, int], Action] = {}
-"""Bids, blind bids and contracts by (type, value), made at their first use: values are
-multiples of a table's step below its highest bid, a few dozen in all."""
+_VALUED: dict[tuple[str, int, int, int], tuple[Action, ...]] = {}
+"""Bids, blind bids and contracts of a range of values by (type, lowest, highest, step), made
+at their first use: a table's values are multiples of its step below its highest bid, so the
+ranges asked for are a few hundred at most."""
 
 
-def _valued(kind: str, value: int) -> Action:
-    action = _VALUED.get((kind, value))
-    if action is None:
-        action = _VALUED[(kind, value)] = {"type": kind, "value": value}
-    return action
+def _valued(kind: str, low: int, high: int, step: int) -> tuple[Action, ...]:
+    """The ``kind`` actions of the values from ``low`` to ``high`` in ``step``s."""
+    key = (kind, low, high, step)
+    found = _VALUED.get(key)
+    if found is None:
+        found = _VALUED[key] = tuple(
+            {"type": kind, "value": value} for value in range(low, high + 1, step)
+        )
+    return found
 
 
 def _parse_pile(value: Any, size: int, what: str) -> list[int]:
@@ -143,6 +148,7 @@ _STATE_SLOTS = (
     "contract",
     "dealer",
     "deals",
+    "following",
     "dealt",
     "declarer",
     "discards",
@@ -213,6 +219,7 @@ class CardState:
         self.hundred = NO_SEAT
         self.sitter = NO_SEAT
         self.active: tuple[int, ...] = ()
+        self.following: tuple[int, ...] = ()
         self.hands = [0] * n
         self.dealt = [0] * n
         self.talon = 0
@@ -329,12 +336,11 @@ class CardState:
             return self._talon_actions()
         if phase == CONTRACT:
             d = self.declarer
-            return [
-                _valued("contract", v)
-                for v in range(
-                    self.contract, max(self.contract, self._limit(d)) + 1, self.t.bid_step
+            return list(
+                _valued(
+                    "contract", self.contract, max(self.contract, self._limit(d)), self.t.bid_step
                 )
-            ]
+            )
         if phase == CHOOSE_TALON:
             return list(_TAKE_TALON)
         return []
@@ -418,7 +424,7 @@ class CardState:
         self.sitter = dealer if n == 4 else NO_SEAT
         hundred = (dealer + 1) % n
         self.hundred = hundred
-        self.active = tuple(s for s in ((hundred + i) % n for i in range(n)) if s != self.sitter)
+        self.active, self.following = _seating(n, dealer)
         for seat in range(n):
             self.hands[seat] = self.dealt[seat] = masks[seat]
         if n == 2:
@@ -485,14 +491,12 @@ class CardState:
         step = self.t.bid_step
         if not self.seen[seat]:
             actions: list[Action] = [_LOOK, _PASS]
-            for v in range(self.high + step, self._blind_limit() + 1, step):
-                actions.append(_valued("blind_bid", v))
+            actions.extend(_valued("blind_bid", self.high + step, self._blind_limit(), step))
             return actions
         actions = [_PASS]
         if self._bidding_redeal(seat) is not None:
             actions.append(_REDEAL)
-        for v in range(self.high + step, self._limit(seat) + 1, step):
-            actions.append(_valued("bid", v))
+        actions.extend(_valued("bid", self.high + step, self._limit(seat), step))
         return actions
 
     def _check_bid(self, value: int, limit: int) -> None:
@@ -574,20 +578,22 @@ class CardState:
             events.append({"type": "hand", "to": seat, "cards": mask_strs(self.hands[seat])})
 
     def _next_bidder(self, seat: int, events: list[Event]) -> None:
-        active = self.active
         passed = self.passed
-        if sum(not passed[s] for s in active) == 1:
-            for other in active:
+        bidding = 0
+        for other in self.active:
+            if not passed[other]:
+                bidding += 1
+        if bidding == 1:
+            for other in self.active:
                 self._look(other, events)
             raised = len(self.bids) > 1 and any(v != PASS for _, v, _ in self.bids[1:])
             self._start_talon(self.high_bidder, self.high, self.high_blind, raised, events)
             return
-        i = active.index(seat)
-        while True:
-            i = (i + 1) % len(active)
-            if not passed[active[i]]:
-                self.turn = active[i]
-                return
+        following = self.following
+        after = following[seat]
+        while passed[after]:
+            after = following[after]
+        self.turn = after
 
     def _act_redeal(self, action: Action) -> list[Event]:
         _keys(action)
@@ -851,10 +857,8 @@ class CardState:
                 self.best_seat = seat
         trick.append(card)
         self.trick_seats.append(seat)
-        active = self.active
-        if len(trick) < len(active):
-            i = active.index(seat) + 1
-            self.turn = active[i if i < len(active) else 0]
+        if len(trick) < len(self.active):
+            self.turn = self.following[seat]
             return events
         winner = self.best_seat
         points = POINTS[trick[0]] + POINTS[trick[1]] + (POINTS[trick[2]] if len(trick) == 3 else 0)
@@ -1128,6 +1132,27 @@ entries of the views (dicts that nothing changes once made: a view hands out cop
 shallow copy makes the clone independent."""
 
 _SHARED_SLOTS = tuple(name for name in _STATE_SLOTS if name not in _LIST_SLOTS and name != "ledger")
+
+
+_SEATING: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _seating(players: int, dealer: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The seats in a deal from the hundred on (four players: the dealer sits out), and the
+    seat that follows each in that order (a sitter's entry names the hundred), made once per
+    table and dealer: the next to bid or play is a look-up, not a search of the order."""
+    found = _SEATING.get((players, dealer))
+    if found is None:
+        hundred = (dealer + 1) % players
+        sitter = dealer if players == 4 else NO_SEAT
+        order = tuple(
+            seat for seat in ((hundred + i) % players for i in range(players)) if seat != sitter
+        )
+        following = [hundred] * players
+        for i, seat in enumerate(order):
+            following[seat] = order[(i + 1) % len(order)]
+        found = _SEATING[(players, dealer)] = (order, tuple(following))
+    return found
 
 
 def _talon_marriage(talon: int) -> int:

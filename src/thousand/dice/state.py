@@ -48,6 +48,24 @@ _THROWS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 _WAYS = tuple(len(throws) for throws in _THROWS)
 
 
+_ROLL: Action = {"type": "roll"}
+_STOP: Action = {"type": "stop"}
+_KEEPS: dict[tuple[int, ...], tuple[Action, Action]] = {}
+"""The legal actions, made once and shared by every legal list, as the card engine's are:
+whoever is handed legal actions reads them and never changes them. Keeps by the dice kept
+(roll keeping them, stop keeping them), made at their first use."""
+
+
+def _keep_actions(keep: tuple[int, ...]) -> tuple[Action, Action]:
+    found = _KEEPS.get(keep)
+    if found is None:
+        found = _KEEPS[keep] = (
+            {"type": "roll", "keep": list(keep)},
+            {"type": "stop", "keep": list(keep)},
+        )
+    return found
+
+
 class _Config:
     """The rules copied into plain attributes, with the throw tables, shared by all states."""
 
@@ -280,18 +298,18 @@ class DiceState:
         pending = self._pending
         if pending is None:
             if self.must_roll or not self._need <= self.turn_total <= self._cap:
-                return [{"type": "roll"}]
-            return [{"type": "roll"}, {"type": "stop"}]
+                return [_ROLL]
+            return [_ROLL, _STOP]
         actions: list[Action] = []
         size = len(pending)
         for keep, points in self._cfg.keeps[pending].items():
             total = self.turn_total + points
+            roll, stop = _keep_actions(keep)
+            actions.append(roll)
             if len(keep) == size or self._forced(total) is not None:
-                actions.append({"type": "roll", "keep": list(keep)})
                 continue
-            actions.append({"type": "roll", "keep": list(keep)})
             if self._record_block(total) is None:
-                actions.append({"type": "stop", "keep": list(keep)})
+                actions.append(stop)
         return actions
 
     def apply(self, action: object) -> list[Event]:
