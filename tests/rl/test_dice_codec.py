@@ -13,7 +13,7 @@ import pytest
 
 from tests.rl.games import DICE_TABLES, decisions, every_state, make, table_id
 from thousand.rl import dice_codec
-from thousand.rl.dice_codec import ACTIONS, KEEPS, ROLL_KEEP, STOP_KEEP
+from thousand.rl.dice_actions import ACTIONS, KEEPS, ROLL_KEEP, STOP_KEEP
 from thousand.rl.dice_layout import LAYOUT, PHASES
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from thousand.rl import cards_layout, dice_codec, dice_layout
+from thousand.rl import cards_layout, dice_actions, dice_layout
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "learning.md"
@@ -26,7 +26,7 @@ def test_the_observation_tables_are_the_layouts() -> None:
         assert layout.markdown() in text
     assert f"## The card observation ({cards_layout.LAYOUT.size} numbers)" in text
     assert f"## The dice observation ({dice_layout.LAYOUT.size} numbers)" in text
-    assert f"({dice_codec.ACTIONS} indices)" in text
+    assert f"({dice_actions.ACTIONS} indices)" in text
 
 
 def test_the_pictures_it_shows_are_committed() -> None:

@@ -26,11 +26,17 @@ the engines (mypyc) in a build that has only the build's own requirements.
 from __future__ import annotations
 
 from array import array
-from typing import Final
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from thousand.cards.cards import marriages_value
 from thousand.cards.state import CardState
+from thousand.game import GameState
 from thousand.rl.cards_layout import LAYOUT, OBSERVATION_SIZE, SEATS
+
+if TYPE_CHECKING:  # array is generic to mypy only before Python 3.12
+    HandOut = tuple[Callable[[array[float], Any], Any], Any]
+    """A function of the vector and a second argument (numpy's ``frombuffer`` and its dtype)."""
 
 _O = LAYOUT.offsets
 PHASE: Final = _O["phase"]
@@ -94,7 +100,12 @@ def _cards(vector: array[float], base: int, mask: int) -> None:
 class CardObserver:
     """The observation of any seat of one table's states, scaled by that table's rules."""
 
-    def __init__(self, players: int, target: int, max_bid: int) -> None:
+    def __init__(
+        self, players: int, target: int, max_bid: int, hand_out: HandOut | None = None
+    ) -> None:
+        self.hand_out = hand_out
+        """How an observation leaves ``observation``: the environments pass numpy's
+        ``frombuffer`` and float32 (a numpy array on the vector, no copy); None, the vector."""
         self.players = players
         self.target = target
         self.max_bid = max_bid
@@ -105,6 +116,13 @@ class CardObserver:
         self.blank = _ZEROS[:]
         """The vector every observation starts from: zeros, and a 1 for each seat present."""
         self.blank[PRESENT : PRESENT + players] = array("f", [1.0] * players)
+
+    def observation(self, state: GameState, me: int) -> Any:
+        """``me``'s observation handed out (``hand_out``): the environments' hook at every
+        step, one call from Python into this module when it is compiled."""
+        vector = self.observe(cast(CardState, state), me)
+        hand_out = self.hand_out
+        return vector if hand_out is None else hand_out[0](vector, hand_out[1])
 
     def observe(self, state: CardState, me: int) -> array[float]:
         """``me``'s observation (``cards_layout.LAYOUT``) as float32 numbers."""

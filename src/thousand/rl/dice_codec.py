@@ -8,7 +8,6 @@ totals are scaled by the table's goal.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations_with_replacement
 from typing import Any
 
 import numpy as np
@@ -89,38 +88,3 @@ def encode(view: dict[str, Any], goal: int, max_rounds: int) -> Observation:
     for i in ones:
         vector[i] = 1.0
     return np.array(vector, dtype=np.float32)
-
-
-KEEPS: tuple[tuple[int, ...], ...] = tuple(
-    keep for size in range(1, 6) for keep in combinations_with_replacement(range(1, 7), size)
-)
-"""Every multiset of 1 to 5 dice, sorted: what a ``keep`` may name (461 of them)."""
-_KEEP_INDEX = {keep: i for i, keep in enumerate(KEEPS)}
-
-ROLL, STOP = 0, 1
-ROLL_KEEP = 2
-STOP_KEEP = ROLL_KEEP + len(KEEPS)
-ACTIONS = STOP_KEEP + len(KEEPS)
-"""0 throw again, 1 stop; then throw again keeping each multiset of ``KEEPS``, then stop
-keeping each (the keeps exist only where the rules let the mover choose, ``set_aside``)."""
-
-
-def indexed(actions: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
-    """The legal actions by index; a plain throw or stop (a decision's usual two) the quick
-    way."""
-    found = {}
-    for action in actions:
-        if len(action) == 1:
-            found[ROLL if action["type"] == "roll" else STOP] = action
-        else:
-            found[action_index(action)] = action
-    return found
-
-
-def action_index(action: dict[str, Any]) -> int:
-    """The index of a legal dice action."""
-    keep = action.get("keep")
-    roll = action["type"] == "roll"
-    if keep is None:
-        return ROLL if roll else STOP
-    return (ROLL_KEEP if roll else STOP_KEEP) + _KEEP_INDEX[tuple(sorted(keep))]

@@ -10,12 +10,11 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from thousand.cards.state import CardState
-from thousand.dice.state import DiceState
 from thousand.errors import RulesError
 from thousand.game import Action, GameState, Result
 from thousand.registry import game_spec
-from thousand.rl import cards_codec, cards_layout, dice_codec, dice_layout
+from thousand.rl import cards_layout, dice_actions, dice_layout
+from thousand.rl.cards_actions import Actions
 from thousand.rl.cards_observe import CardObserver
 from thousand.rl.dice_observe import DiceObserver
 
@@ -41,8 +40,8 @@ class Table:
     the numbers that the codec makes of ``state.view(seat)``, without building the view."""
     index: Callable[[Action, int], int]
     """The fixed index of one of the acting seat's legal actions."""
-    indexed: Callable[[list[Action], int], dict[int, Action]]
-    """The acting seat's legal actions by index (``index`` of each, the quick way)."""
+    legal: Callable[[GameState, int], dict[int, Action]]
+    """The acting seat's legal actions by index; one index per action (checked in tests)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Table:
         """A table never changes: OpenSpiel's clones of a state share it."""
@@ -55,10 +54,6 @@ class Table:
 
     def new_state(self) -> GameState:
         return game_spec(self.game).new_game(self.rules, self.players)
-
-    def legal(self, state: GameState, seat: int) -> dict[int, Action]:
-        """The acting seat's legal actions by index; one index per action (checked in tests)."""
-        return self.indexed(state.legal_actions(), seat)
 
 
 def place_rewards(result: Result) -> list[float]:
@@ -80,52 +75,33 @@ def table(game: str, rules: Any = None, players: int | None = None) -> Table:
     if game == "cards" and players is None:
         count = rules.players
     spec.check_players(rules, count)
+    hand_out = (np.frombuffer, _FLOAT32)
     if game == "cards":
-        target, max_bid = rules.target, rules.max_bid
-        codes = cards_codec.Actions(max_bid)
-        cards = CardObserver(count, target, max_bid)
-
-        def observe_cards(state: GameState, seat: int) -> Observation:
-            assert isinstance(state, CardState)
-            return np.frombuffer(cards.observe(state, seat), _FLOAT32)
-
-        def index_cards(action: Action, seat: int) -> int:
-            return codes.index(action, seat, count)
-
-        def indexed_cards(actions: list[Action], seat: int) -> dict[int, Action]:
-            return codes.legal(actions, seat, count)
-
+        codes = Actions(rules.max_bid, count)
+        cards = CardObserver(count, rules.target, rules.max_bid, hand_out)
         return Table(
             game,
             rules,
             count,
             cards_layout.OBSERVATION_SIZE,
             codes.size,
-            observe_cards,
-            index_cards,
-            indexed_cards,
+            cards.observation,
+            codes.index,
+            codes.legal,
         )
-    goal, rounds = rules.goal, rules.max_rounds
-
-    dice = DiceObserver(count, goal, rounds)
-
-    def observe_dice(state: GameState, seat: int) -> Observation:
-        assert isinstance(state, DiceState)
-        return np.frombuffer(dice.observe(state, seat), _FLOAT32)
 
     def index_dice(action: Action, seat: int) -> int:
-        return dice_codec.action_index(action)
+        del seat  # a dice action names no seat
+        return dice_actions.action_index(action)
 
-    def indexed_dice(actions: list[Action], seat: int) -> dict[int, Action]:
-        return dice_codec.indexed(actions)
-
+    dice = DiceObserver(count, rules.goal, rules.max_rounds, hand_out)
     return Table(
         game,
         rules,
         count,
         dice_layout.OBSERVATION_SIZE,
-        dice_codec.ACTIONS,
-        observe_dice,
+        dice_actions.ACTIONS,
+        dice.observation,
         index_dice,
-        indexed_dice,
+        dice_actions.legal,
     )
