@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
-"""How long ``thousand analyse`` takes: a two-player dice game (aim: under 50 ms), and a card
-decision at the default budget (the worlds it samples in that time).
+"""How long ``thousand analyse`` takes: a two-player dice game (aim: under 50 ms), a dice game
+under another preset (the expert's estimate), and a card decision at the default budget (the
+worlds it samples in that time) under classic, dark (blind bidding) and duel (two players).
 
 The games are played first by ``thousand match`` with real bot processes (the dice expert
 against the example bot under classic; three random card bots), written as replays to a
 temporary folder; then each is analysed in this process. The solved table is loaded once, as a
 command loads it, and timed apart.
 
-    python bench/analysis.py                 # 10 dice games, the first card deal
+    python bench/analysis.py                 # 10 dice games, the first card deal of each table
     python bench/analysis.py --dice-games 30 --card-decisions 40
 """
 
@@ -28,13 +29,19 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]  # bench
 from referee.analysis.cards import Budget  # noqa: E402
 from referee.analysis.dice_table import load_table  # noqa: E402
 from referee.analysis.games import analyse_file  # noqa: E402
+from referee.analysis.report import Decision  # noqa: E402
 from referee.replay.frames import load_frames  # noqa: E402
 
 ROOT = HERE.parent
 
 
-def play(folder: Path, game: str, games: int, bots: list[str]) -> list[Path]:
-    command = [sys.executable, "-m", "referee.cli.main", "match", "--game", game]
+CARD_TABLES = (("classic", 3), ("dark", 3), ("duel", 2))
+
+
+def play(
+    folder: Path, game: str, games: int, bots: list[str], rules: str = "classic"
+) -> list[Path]:
+    command = [sys.executable, "-m", "referee.cli.main", "match", "--game", game, "--rules", rules]
     command += ["--games", str(games), "--seed", "32", "--replays", str(folder), *bots]
     subprocess.run(command, check=True, capture_output=True)
     return sorted(folder.glob("match-*/game-*.jsonl"))
@@ -63,6 +70,23 @@ def dice(folder: Path, games: int) -> None:
     )
 
 
+def dice_estimate(folder: Path, games: int) -> None:
+    expert = f"{sys.executable} {ROOT / 'bots' / 'dice_expert.py'}"
+    example = f"{sys.executable} {ROOT / 'bots' / 'dice_bot.py'}"
+    files = play(folder / "ussr", "dice", games, [expert, example], rules="ussr")
+    times, decisions = [], []
+    for path in files:
+        began = time.process_time()
+        analysis = analyse_file(path)
+        times.append((time.process_time() - began) * 1000)
+        decisions.append(len(analysis.decisions))
+    print(
+        f"dice, ussr (the expert's estimate): {len(files)} games ({statistics.mean(decisions):.0f}"
+        f" decisions on average): median {statistics.median(times):.1f} ms CPU a game, "
+        f"min {min(times):.1f}, max {max(times):.1f} (the first includes loading the expert)"
+    )
+
+
 def first_plays(path: Path, plays: int) -> Path:
     """The game cut after its first ``plays`` card plays (an unfinished replay): the bids,
     gives and contracts before them are analysed too."""
@@ -78,8 +102,14 @@ def first_plays(path: Path, plays: int) -> Path:
     return out
 
 
-def cards(folder: Path, decisions: int, budget_ms: float) -> None:
-    files = play(folder / "cards", "cards", 1, ["builtin:random"] * 3)
+def kind(decision: Decision) -> str:
+    """A decision's kind for the report: its phase, a blind seat's bidding apart."""
+    blind = any(o.action.get("type") == "look" for o in decision.options)
+    return "blind" if blind else decision.phase
+
+
+def cards(folder: Path, decisions: int, budget_ms: float, rules: str, players: int) -> None:
+    files = play(folder / f"cards-{rules}", "cards", 1, ["builtin:random"] * players, rules)
     path = first_plays(files[0], decisions)
     began = time.process_time()
     analysis = analyse_file(path, None, Budget(cpu_ms=budget_ms, samples=10**9))
@@ -87,11 +117,14 @@ def cards(folder: Path, decisions: int, budget_ms: float) -> None:
     sampled = [d for d in analysis.decisions if d.options[0].samples]
     worlds = [d.options[0].samples or 0 for d in sampled]
     print(
-        f"cards: {len(analysis.decisions)} decisions: bids, gives, the contract, plays "
+        f"cards, {rules}: {len(analysis.decisions)} decisions up to play {decisions} "
         f"({len(sampled)} not forced) at "
         f"--budget-ms {budget_ms:.0f}: {spent / max(len(sampled), 1):.0f} ms CPU a decision, "
         f"median {statistics.median(worlds):.0f} worlds (min {min(worlds)}, max {max(worlds)})"
     )
+    for name in sorted({kind(d) for d in sampled}):
+        some = [d.options[0].samples or 0 for d in sampled if kind(d) == name]
+        print(f"  {name}: {len(some)} decisions, median {statistics.median(some):.0f} worlds")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -102,7 +135,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
         dice(Path(folder), args.dice_games)
-        cards(Path(folder), args.card_decisions, args.budget_ms)
+        dice_estimate(Path(folder), args.dice_games)
+        for rules, players in CARD_TABLES:
+            cards(Path(folder), args.card_decisions, args.budget_ms, rules, players)
     return 0
 
 
