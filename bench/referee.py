@@ -1,6 +1,8 @@
 """Referee overhead: the pipe floor against the referee's cost per decision (issue: referee).
 
 (a) floor: one ~240-byte JSON line to a child Python process and back, blocking reads, orjson.
+(c) the compiled floor: the same with bench/echo_child.c as the child (built with cc; left out
+    without one), once per placement; (b)/(c) is the issue's moonshot (at most 2x).
 (b) a match between instant bots through the real referee (processes, clocks, engine, replay
     off): wall time per bot decision, for dice (2 players) and cards (3 players). The bots'
     start-up is not a decision's cost: (b) is timed from the end of the match's first game to
@@ -97,9 +99,26 @@ def pin(cores: set[int]) -> None:
     os.sched_setaffinity(0, cores)
 
 
-def floor_us(rounds: int) -> float:
+ECHO_C: str | None = None
+"""bench/echo_child.c built (the compiled floor, the issue's moonshot), or None without cc."""
+
+
+def build_echo_c(folder: str) -> str | None:
+    """bench/echo_child.c built with the system's C compiler into ``folder``, or None."""
+    target = os.path.join(folder, "echo_child")
+    try:
+        subprocess.run(["cc", "-O2", "-o", target, str(HERE / "echo_child.c")], check=True)
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return target
+
+
+def floor_us(rounds: int, compiled: bool = False) -> float:
+    """One request line to a child and back, the mean of ``rounds``: the Python echo child
+    (the issue's floor), or with ``compiled`` bench/echo_child.c (the moonshot's floor)."""
+    command = [ECHO_C] if compiled and ECHO_C else [sys.executable, str(HERE / "echo_child.py")]
     child = subprocess.Popen(
-        [sys.executable, str(HERE / "echo_child.py")],
+        command,
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
     )
@@ -245,6 +264,12 @@ def run(placement: str, games: int, rounds: int) -> None:
     floor = floor_us(20000)
     instant = INSTANT
     print(f"[{label}] floor (a): {floor:.1f} µs per round trip (once, before the pairs)")
+    compiled_floor = floor_us(20000, compiled=True) if ECHO_C else None
+    if compiled_floor is not None:
+        print(
+            f"[{label}] compiled echo floor (c): {compiled_floor:.1f} µs per round trip "
+            "(bench/echo_child.c; the moonshot: the referee within 2x of it)"
+        )
     # Long matches: the per-decision figure leaves the start-up out, but not the deals.
     sizes = {"dice": (2, games * 5), "cards": (3, max(2, games // 2))}
     plain: dict[str, float] = {}
@@ -269,6 +294,7 @@ def run(placement: str, games: int, rounds: int) -> None:
                 f"decision, {1e6 / cost:,.0f} decisions/s ({count} games); floor (a) "
                 f"{pair_floor:.1f} µs; ratio (b)/(a): {statistics.median(ratios):.2f} "
                 f"({ratios[0]:.2f}–{ratios[-1]:.2f} over {rounds} rounds)"
+                + ("" if compiled_floor is None else f"; (b)/(c): {cost / compiled_floor:.2f}")
             )
             print(
                 f"[{label}] same-bytes floor (a'), {game},{kind}: {same:.1f} µs per round trip "
@@ -385,10 +411,11 @@ def main() -> None:
         "--extras-only", action="store_true", help="Only the extras (concurrency, CPU share)."
     )
     args = parser.parse_args()
-    global SANDBOX
+    global SANDBOX, ECHO_C
     SANDBOX = Sandbox(mode=args.sandbox)
     with tempfile.TemporaryDirectory(prefix="thousand-bench-bot-") as built:
         instant = choose_instant(args.instant, built)
+        ECHO_C = build_echo_c(built)
         print(
             f"python {sys.version.split()[0]}, {os.cpu_count()} cpus, sandbox {args.sandbox}, "
             f"instant bot {instant}"
