@@ -20,7 +20,17 @@ import pytest
 from tests.referee.conftest import ROOT
 from tests.requirements import c_compiler
 
-PROJECT = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "src", "referee")
+PROJECT = (
+    "pyproject.toml",
+    "setup.py",
+    "MANIFEST.in",
+    "README.md",
+    "src",
+    "referee",
+    # the wheel's data files (pyproject.toml, tool.setuptools.data-files): thousand analyse's
+    "bots/card_expert.py",
+    "bots/dice_expert.py",
+)
 
 
 def _copy(tmp_path: Path) -> Path:
@@ -32,6 +42,7 @@ def _copy(tmp_path: Path) -> Path:
         if source.is_dir():
             shutil.copytree(source, copy / name, ignore=shutil.ignore_patterns("__pycache__"))
         else:
+            (copy / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(source, copy / name)
     return copy
 
