@@ -1,5 +1,6 @@
-"""The analysis as one self-contained HTML page: per game the win-probability chart (an inline
-SVG, no script) with the marked decisions on it, and the table of those decisions.
+"""The analysis as one self-contained HTML page: per game the win-probability chart (dice) or
+each seat's expected deal score (cards), an inline SVG, no script, with the marked decisions on
+it, and the table of those decisions.
 
 Every name and file path comes from replays anyone may write: each is escaped (for_html).
 """
@@ -9,6 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from referee import csp
+from referee.analysis.notes import action_label
 from referee.analysis.report import AnalysisDocument, GameAnalysis
 from referee.outputs import PAGE_MARK
 from referee.safetext import NAME_LIMIT, for_html
@@ -16,10 +18,64 @@ from referee.safetext import NAME_LIMIT, for_html
 WIDTH: Final = 720
 HEIGHT: Final = 160
 COLOURS: Final = {"inaccuracy": "#d9a400", "mistake": "#e07000", "blunder": "#c01010"}
+SEAT_COLOURS: Final = ("#2060c0", "#208040", "#a040a0", "#c06000")
+DASHED: Final = ' stroke-dasharray="3 3"'
+
+
+def _score_chart(game: GameAnalysis) -> str:
+    """Cards: each seat's expected deal score after its sampled decisions, a line per seat in
+    its colour (0 dashed), the marks as dots on their seat's line."""
+    values = [point.value for point in game.score_line] + [0.0]
+    low, high = min(values), max(values)
+    span = (high - low) or 1.0
+    last = max(point.step for point in game.score_line) or 1
+    left = 44
+
+    def x(step: int) -> float:
+        return round(left + step / last * (WIDTH - left), 1)
+
+    def y(value: float) -> float:
+        return round(8 + (high - value) / span * (HEIGHT - 16), 1)
+
+    lines = []
+    legend = []
+    for seat in sorted({point.seat for point in game.score_line}):
+        colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+        mine = " ".join(f"{x(p.step)},{y(p.value)}" for p in game.score_line if p.seat == seat)
+        lines.append(
+            f'<polyline class="scoreline" points="{mine}" fill="none" stroke="{colour}" '
+            f'stroke-width="1.5"/>'
+        )
+        name = for_html(game.names[seat], NAME_LIMIT) if seat < len(game.names) else "?"
+        legend.append(f'<span style="color:{colour}">{name} (seat {seat})</span>')
+    dots = [
+        f'<circle cx="{x(made.step)}" cy="{y(made.value_chosen)}" r="4" '
+        f'fill="{COLOURS[made.mark]}"><title>step {made.step}: {made.mark}</title></circle>'
+        for made in game.decisions
+        if made.mark is not None
+    ]
+    axis = "".join(
+        f'<line x1="{left}" y1="{y(v)}" x2="{WIDTH}" y2="{y(v)}" stroke="#ddd"'
+        f"{DASHED if v == 0 else ''}/>"
+        f'<text x="{left - 6}" y="{y(v) + 4}" text-anchor="end" font-size="11">{v:.0f}</text>'
+        for v in sorted({low, 0.0, high})
+    )
+    return (
+        f"<p>Each seat's expected score of the deal after its decisions, from its own "
+        f"information (points, less the others' mean); dots: marked decisions. "
+        f"{', '.join(legend)}</p>"
+        f'<svg viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" role="img" '
+        f'aria-label="expected score of the deal by step">{axis}'
+        + "".join(lines)
+        + "".join(dots)
+        + "</svg>"
+    )
 
 
 def _chart(game: GameAnalysis) -> str:
     """Seat 0's probability of winning across the game, the marks as dots at their steps."""
+    if game.score_line:
+        return _score_chart(game)
     if not game.curve:
         return ""
     last = max(point.step for point in game.curve) or 1
@@ -66,7 +122,8 @@ def _game(game: GameAnalysis) -> str:
         rows.append(
             f"<tr><td>{made.step}</td><td>{made.line}</td>"
             f"<td>{for_html(game.names[made.seat], NAME_LIMIT)}</td>"
-            f"<td>{for_html(made.chosen.get('type'))}</td><td>{for_html(made.best.get('type'))}</td>"
+            f"<td>{for_html(action_label(made.chosen))}</td>"
+            f"<td>{for_html(action_label(made.best))}</td>"
             f"<td>{made.value_chosen:.4f}</td><td>{made.value_best:.4f}</td>"
             f"<td>{made.loss:.4f}</td><td>{made.mark}</td></tr>"
         )

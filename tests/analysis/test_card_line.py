@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from html.parser import HTMLParser
 from pathlib import Path
 
 import jsonschema
@@ -89,3 +90,29 @@ def test_the_page_draws_a_line_per_seat(first_deal: Path, browser: Page, tmp_pat
     assert browser.js("document.querySelectorAll('#winchart img').length") == 0
     browser.flush()
     assert browser.errors == []
+
+
+def test_the_analysis_page_draws_the_line_too(first_deal: Path, tmp_path: Path) -> None:
+    """``thousand analyse --html``'s page (no script): a line per seat, read by an HTML parser
+    as a browser reads it; the hostile name is text, no element."""
+    page = tmp_path / "analysis.html"
+    done = invoke(["analyse", first_deal, "--budget-ms", "20", "--html", page], cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    tags = Tags()
+    tags.feed(page.read_text(encoding="utf-8"))
+    assert tags.found.count(("polyline", "scoreline")) == 3
+    assert not [tag for tag, _ in tags.found if tag == "img"]
+    assert HOSTILE in "".join(tags.text)
+
+
+class Tags(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[tuple[str, str]] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.found.append((tag, dict(attrs).get("class") or ""))
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
