@@ -112,13 +112,14 @@ class ThousandEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if action is None or int(action) not in self._legal:
+        chosen = None if action is None else self._legal.get(int(action))
+        if chosen is None:
             raise ValueError(f"{agent} may not take action {action!r} now: see the action mask")
         self._cumulative_rewards[agent] = 0.0
         if self._rewarded:  # the step before set rewards; most steps set none
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self._rewarded = False
-        self.state.apply(self._legal[int(action)])
+        self.state.apply(chosen)
         self._advance()
         if self._rewarded:
             self._accumulate_rewards()

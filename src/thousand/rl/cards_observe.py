@@ -35,8 +35,8 @@ from thousand.game import GameState
 from thousand.rl.cards_layout import LAYOUT, OBSERVATION_SIZE, SEATS
 
 if TYPE_CHECKING:  # array is generic to mypy only before Python 3.12
-    HandOut = tuple[Callable[[array[float], Any], Any], Any]
-    """A function of the vector and a second argument (numpy's ``frombuffer`` and its dtype)."""
+    Wrap = Callable[[array[float], Any], Any]
+    """A function of the vector and a dtype: numpy's ``frombuffer``."""
 
 _O = LAYOUT.offsets
 PHASE: Final = _O["phase"]
@@ -101,11 +101,13 @@ class CardObserver:
     """The observation of any seat of one table's states, scaled by that table's rules."""
 
     def __init__(
-        self, players: int, target: int, max_bid: int, hand_out: HandOut | None = None
+        self, players: int, target: int, max_bid: int, wrap: Wrap | None = None, dtype: Any = None
     ) -> None:
-        self.hand_out = hand_out
-        """How an observation leaves ``observation``: the environments pass numpy's
-        ``frombuffer`` and float32 (a numpy array on the vector, no copy); None, the vector."""
+        self._wrap = wrap
+        """How an observation leaves ``observation``, ``wrap(vector, dtype)``: the
+        environments pass numpy's ``frombuffer`` and float32 (an array on the vector, no copy);
+        None hands out the vector itself."""
+        self._dtype = dtype
         self.players = players
         self.target = target
         self.max_bid = max_bid
@@ -118,11 +120,11 @@ class CardObserver:
         self.blank[PRESENT : PRESENT + players] = array("f", [1.0] * players)
 
     def observation(self, state: GameState, me: int) -> Any:
-        """``me``'s observation handed out (``hand_out``): the environments' hook at every
+        """``me``'s observation handed out (``wrap``): the environments' hook at every
         step, one call from Python into this module when it is compiled."""
         vector = self.observe(cast(CardState, state), me)
-        hand_out = self.hand_out
-        return vector if hand_out is None else hand_out[0](vector, hand_out[1])
+        wrap = self._wrap
+        return vector if wrap is None else wrap(vector, self._dtype)
 
     def observe(self, state: CardState, me: int) -> array[float]:
         """``me``'s observation (``cards_layout.LAYOUT``) as float32 numbers."""

@@ -27,8 +27,8 @@ from thousand.game import GameState
 from thousand.rl.dice_layout import LAYOUT, OBSERVATION_SIZE
 
 if TYPE_CHECKING:  # array is generic to mypy only before Python 3.12
-    HandOut = tuple[Callable[[array[float], Any], Any], Any]
-    """A function of the vector and a second argument (numpy's ``frombuffer`` and its dtype)."""
+    Wrap = Callable[[array[float], Any], Any]
+    """A function of the vector and a dtype: numpy's ``frombuffer``."""
 
 _O = LAYOUT.offsets
 PHASE: Final = _O["phase"]
@@ -65,14 +65,12 @@ _FACES: dict[tuple[int, ...], array[float]] = {}
 
 
 def _faces(dice: tuple[int, ...]) -> array[float]:
-    """How many dice show each face, / 5: counted first and divided once, as the view's
-    encoder does, so that the float32 numbers are the same."""
-    found = _FACES.get(dice)
-    if found is None:
-        counts = [0, 0, 0, 0, 0, 0]
-        for die in dice:
-            counts[die - 1] += 1
-        found = _FACES[dice] = array("f", [count / 5 for count in counts])
+    """How many dice show each face, / 5, kept in ``_FACES``: counted first and divided once,
+    as the view's encoder does, so that the float32 numbers are the same."""
+    counts = [0, 0, 0, 0, 0, 0]
+    for die in dice:
+        counts[die - 1] += 1
+    found = _FACES[dice] = array("f", [count / 5 for count in counts])
     return found
 
 
@@ -80,11 +78,13 @@ class DiceObserver:
     """The observation of any seat of one table's states, scaled by that table's rules."""
 
     def __init__(
-        self, players: int, goal: int, max_rounds: int, hand_out: HandOut | None = None
+        self, players: int, goal: int, max_rounds: int, wrap: Wrap | None = None, dtype: Any = None
     ) -> None:
-        self.hand_out = hand_out
-        """How an observation leaves ``observation``: the environments pass numpy's
-        ``frombuffer`` and float32 (a numpy array on the vector, no copy); None, the vector."""
+        self._wrap = wrap
+        """How an observation leaves ``observation``, ``wrap(vector, dtype)``: the
+        environments pass numpy's ``frombuffer`` and float32 (an array on the vector, no copy);
+        None hands out the vector itself."""
+        self._dtype = dtype
         self.players = players
         self.goal = goal
         self.max_rounds = max_rounds
@@ -97,58 +97,33 @@ class DiceObserver:
         self.blank[PRESENT : PRESENT + players] = array("f", [1.0] * players)
 
     def observation(self, state: GameState, me: int) -> Any:
-        """``me``'s observation handed out (``hand_out``): the environments' hook at every
-        step, one call from Python into this module when it is compiled."""
-        vector = self.observe(cast(DiceState, state), me)
-        hand_out = self.hand_out
-        return vector if hand_out is None else hand_out[0](vector, hand_out[1])
-
-    def observe(self, state: DiceState, me: int) -> array[float]:
-        """``me``'s observation (``dice_layout.LAYOUT``) as float32 numbers."""
+        """``me``'s observation (``dice_layout.LAYOUT``) as float32 numbers, handed out
+        (``wrap``): the environments' hook at every step, one call from Python into this
+        module when it is compiled, and one piece of code (a method call costs as much as a
+        few of the writes it would hold)."""
+        dice = cast(DiceState, state)
         n = self.players
         goal = self.goal
         slot = self.slots[me]
         vector = self.blank[:]
-        phase = state._phase
+        phase = dice._phase
         vector[PHASE + phase] = 1.0
-        if phase in (THROW_PHASE, DECIDE_PHASE):  # a seat has the turn
-            vector[MOVER + slot[state.current]] = 1.0
-            need = state.need()
+        if THROW_PHASE <= phase <= DECIDE_PHASE:  # a seat has the turn
+            vector[MOVER + slot[dice.current]] = 1.0
+            need = dice.need()
             if need:
                 vector[NEED] = need / goal
-            cap = state.cap()
+            cap = dice.cap()
             if cap:
                 vector[CAP] = cap / goal
-        self._per_seat(vector, state, slot)
-        if state.turn_total:
-            vector[TURN_TOTAL] = state.turn_total / goal
-        vector[DICE_LEFT + state.dice_left] = 1.0
-        kept = state.kept
-        if kept:
-            vector[SET_ASIDE : SET_ASIDE + 6] = _faces(kept)
-        throw = state.last_throw
-        if throw:
-            vector[THROW : THROW + 6] = _faces(throw)
-        if state.must_roll:
-            vector[MUST_ROLL] = 1.0
-        if state.confirming:
-            vector[CONFIRMING] = 1.0
-        if state._pending is not None:
-            vector[CHOOSING] = 1.0
-        vector[ROUND] = (state.turns // n + 1) / self.max_rounds
-        return vector
-
-    def _per_seat(self, vector: array[float], state: DiceState, slot: list[int]) -> None:
-        """The per-seat numbers, each written only where it is not 0 (the vector's zeros)."""
-        goal = self.goal
-        scores = state.score_list
-        opened = state.opened
-        bolts = state.bolts
-        on_barrel = state.on_barrel
-        tries = state.tries
-        falls = state.falls
-        points = state.points
-        for seat in range(self.players):
+        scores = dice.score_list
+        opened = dice.opened
+        bolts = dice.bolts
+        on_barrel = dice.on_barrel
+        tries = dice.tries
+        falls = dice.falls
+        points = dice.points
+        for seat in range(n):  # each written only where it is not 0 (the vector's zeros)
             at = slot[seat]
             if scores[seat]:
                 vector[SCORE + at] = scores[seat] / goal
@@ -164,3 +139,21 @@ class DiceObserver:
                 vector[BARREL_FALLS + at] = falls[seat] / 3
             if points[seat]:
                 vector[BARREL_POINTS + at] = points[seat] / 3
+        if dice.turn_total:
+            vector[TURN_TOTAL] = dice.turn_total / goal
+        vector[DICE_LEFT + dice.dice_left] = 1.0
+        kept = dice.kept
+        if kept:
+            vector[SET_ASIDE : SET_ASIDE + 6] = _FACES.get(kept) or _faces(kept)
+        throw = dice.last_throw
+        if throw:
+            vector[THROW : THROW + 6] = _FACES.get(throw) or _faces(throw)
+        if dice.must_roll:
+            vector[MUST_ROLL] = 1.0
+        if dice.confirming:
+            vector[CONFIRMING] = 1.0
+        if dice._pending is not None:
+            vector[CHOOSING] = 1.0
+        vector[ROUND] = (dice.turns // n + 1) / self.max_rounds
+        wrap = self._wrap
+        return vector if wrap is None else wrap(vector, self._dtype)

@@ -75,10 +75,9 @@ def table(game: str, rules: Any = None, players: int | None = None) -> Table:
     if game == "cards" and players is None:
         count = rules.players
     spec.check_players(rules, count)
-    hand_out = (np.frombuffer, _FLOAT32)
     if game == "cards":
         codes = Actions(rules.max_bid, count)
-        cards = CardObserver(count, rules.target, rules.max_bid, hand_out)
+        cards = CardObserver(count, rules.target, rules.max_bid, np.frombuffer, _FLOAT32)
         return Table(
             game,
             rules,
@@ -94,7 +93,7 @@ def table(game: str, rules: Any = None, players: int | None = None) -> Table:
         del seat  # a dice action names no seat
         return dice_actions.action_index(action)
 
-    dice = DiceObserver(count, rules.goal, rules.max_rounds, hand_out)
+    dice = DiceObserver(count, rules.goal, rules.max_rounds, np.frombuffer, _FLOAT32)
     return Table(
         game,
         rules,
