@@ -217,6 +217,14 @@ def _listen(host: str, port: int) -> socket.socket:
     "are valued exactly, whatever it is).",
 )
 @click.option(
+    "--analysis-cpu",
+    type=click.IntRange(1, 100),
+    default=10,
+    show_default=True,
+    help="The share of one core, in percent, the background analysis may use (it also runs "
+    "at the lowest priority); 100: as much as the machine leaves it.",
+)
+@click.option(
     "--forwarded-allow-ips",
     default=None,
     help="Trust X-Forwarded-* headers from these proxy addresses (comma-separated).",
@@ -239,6 +247,7 @@ def serve(
     secure_cookies: bool,
     analysis: bool,
     analysis_budget_ms: float,
+    analysis_cpu: int,
     forwarded_allow_ips: str | None,
 ) -> None:
     """Serve the ladder DB on the web: standings, entrants, games, live matches, rules, and
@@ -264,7 +273,9 @@ def serve(
         build=BuildLimits(seconds=build_seconds, memory_mib=build_memory),
         submissions_per_hour=submissions_per_hour,
         secure_cookies=secure_cookies,
-        analysis=AnalysisSettings(card_budget_ms=analysis_budget_ms) if analysis else None,
+        analysis=AnalysisSettings(card_budget_ms=analysis_budget_ms, cpu_share=analysis_cpu / 100)
+        if analysis
+        else None,
     )
     if host not in ("127.0.0.1", "localhost", "::1") and not secure_cookies:
         warn(

@@ -18,12 +18,14 @@ game with a row is never analysed again.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, Literal
@@ -39,6 +41,7 @@ from thousand.errors import ThousandError
 log = logging.getLogger("thousand.analysis")
 
 Kind = Literal["ladder", "final"]
+Writing = Callable[[], AbstractContextManager[object]]
 TABLES: Final[dict[Kind, str]] = {"ladder": "matches", "final": "final_matches"}
 """Where each kind of match is recorded (the names are fixed here, never taken from input)."""
 BATCH: Final = 200
@@ -54,6 +57,9 @@ class Settings:
     """CPU milliseconds sampled per card decision (dice games are exact whatever it is)."""
     idle_seconds: float = 2.0
     """How long the analyser sleeps when every finished game is analysed."""
+    cpu_share: float = 0.1
+    """The share of one core the analyser's process may use (1.0: as much as it is given;
+    enforced by the process that runs it, ``referee.web.analysis_worker``)."""
 
     def budget(self) -> Budget:
         return Budget(cpu_ms=self.card_budget_ms)
@@ -216,10 +222,13 @@ def record(
     analysis: GameAnalysis | None,
     error: str | None,
     cpu_seconds: float,
+    writing: Writing = contextlib.nullcontext,
 ) -> bool:
     """Keep one game's analysis (or its failure) in one short transaction: the computing is
-    done before the write lock is taken. False if the game had one already."""
-    with store.transaction(db):
+    done before the write lock is taken, and ``writing`` surrounds the transaction (the
+    server's analyser holds its pauses off while it holds the lock). False if the game had
+    one already."""
+    with writing(), store.transaction(db):
         cursor = db.execute(
             "INSERT OR IGNORE INTO analyses (kind, match_id, game, status, document, error, "
             "analysed, worker, cpu_seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -239,7 +248,11 @@ def record(
 
 
 def analyse_waiting(
-    db: sqlite3.Connection, finder: Finder, settings: Settings, stop: Callable[[], bool]
+    db: sqlite3.Connection,
+    finder: Finder,
+    settings: Settings,
+    stop: Callable[[], bool],
+    writing: Writing = contextlib.nullcontext,
 ) -> Iterator[FinishedGame]:
     """Analyse and record the games waiting now, one at a time, until none is left or ``stop``
     says so; yields each game recorded."""
@@ -252,17 +265,22 @@ def analyse_waiting(
                 return
             began = time.process_time()
             analysis, error = analyse(game, settings)
-            if record(db, game, analysis, error, time.process_time() - began):
+            if record(db, game, analysis, error, time.process_time() - began, writing):
                 yield game
 
 
-def run_forever(db_path: Path, settings: Settings, stop: Callable[[], bool]) -> None:
+def run_forever(
+    db_path: Path,
+    settings: Settings,
+    stop: Callable[[], bool],
+    writing: Writing = contextlib.nullcontext,
+) -> None:
     """The analyser's loop: analyse whatever has finished, sleep, look again, until ``stop``."""
     db = store.connect(db_path)
     try:
         finder = Finder()
         while not stop():
-            for game in analyse_waiting(db, finder, settings, stop):
+            for game in analyse_waiting(db, finder, settings, stop, writing):
                 log.info("analysed %s match %d game %d", game.kind, game.match_id, game.game)
             deadline = time.monotonic() + settings.idle_seconds
             while not stop() and time.monotonic() < deadline:

@@ -16,10 +16,14 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import signal
 import threading
+import time
+from collections.abc import Iterator
 from multiprocessing.context import SpawnProcess
 from multiprocessing.synchronize import Event
 from pathlib import Path
+from types import FrameType
 from typing import Final
 
 from referee.ladder import analyses
@@ -30,14 +34,47 @@ RESTART_SECONDS: Final = 5.0
 STOP_SECONDS: Final = 10.0
 
 
+SLICE_SECONDS: Final = 0.02
+"""The CPU the analyser uses between two pauses, when its share is bounded."""
+
+
+def throttle(share: float) -> None:
+    """Hold this process to ``share`` of one core: after each ``SLICE_SECONDS`` of its CPU
+    (``ITIMER_PROF``), it sleeps as long as keeps it to the share. The idle class yields the
+    core to whoever wakes, but the analyser still ran in every gap a match's bots left between
+    their moves and slowed the match it ran beside (its caches, on a small machine:
+    docs/benchmarks.md); a share bounds that, and the organiser chooses it."""
+    if share >= 1.0:
+        return
+    pause = SLICE_SECONDS * (1.0 - share) / share
+
+    def rest(signum: int, frame: FrameType | None) -> None:
+        time.sleep(pause)
+
+    signal.signal(signal.SIGPROF, rest)
+    signal.setitimer(signal.ITIMER_PROF, SLICE_SECONDS, SLICE_SECONDS)
+
+
+@contextlib.contextmanager
+def unpaused() -> Iterator[None]:
+    """No pause while the ladder's write lock is held (a recording match would wait for it):
+    the pause falls due just after."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGPROF})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGPROF})
+
+
 def _main(db_path: Path, settings: analyses.Settings, stopping: Event, parent: int) -> None:
     """The child: the analyser until the server says stop or is gone."""
     logging.basicConfig(level=logging.WARNING)
+    throttle(settings.cpu_share)
 
     def stop() -> bool:
         return stopping.is_set() or os.getppid() != parent
 
-    analyses.run_forever(db_path, settings, stop)
+    analyses.run_forever(db_path, settings, stop, unpaused)
 
 
 def lower(pid: int) -> None:

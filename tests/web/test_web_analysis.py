@@ -143,7 +143,7 @@ def test_a_recorded_game_is_analysed_and_shown(
     assert {r["status"] for r in found} == {"done"}
     # Analysed by the server's analyser, a process of its own at the lowest priority.
     assert {r["worker"] for r in found} == {worker} and worker != server.process.pid
-    assert niceness(worker) == 19
+    assert niceness(worker) == 19 and os.sched_getscheduler(worker) == os.SCHED_IDLE
     for match, game in [(1, 1), (1, 2), (2, 1), (2, 2)]:
         document = analysed_json(server, match, game)
         jsonschema.Draft202012Validator(SCHEMA).validate(document)
