@@ -104,6 +104,7 @@ def test_a_blind_seat_is_valued_over_hands_it_may_hold(dark: Path, tmp_path: Pat
     constant; the seat's own unseen cards exchanged with another's: the same numbers."""
     step, seat, legal, _ = moves(dark, lambda legal: {"type": "look"} in legal)[0]
     made = decision(dark, seat, step, tmp_path, "blind")
+    assert made["deal"] == 1  # the deal whose cards are exchanged below
     assert made["phase"] == "bidding" and [o["action"] for o in made["options"]] == legal
     assert all(o["samples"] == 60 for o in made["options"])
     (passing,) = [o for o in made["options"] if o["action"]["type"] == "pass"]
@@ -146,6 +147,15 @@ def test_a_redeal_is_worth_a_void_deal(poor: Path, tmp_path: Path) -> None:
 
 
 def test_duel_bids_talons_and_discards_are_valued(duel: Path, tmp_path: Path) -> None:
+    """The first bid, choice of talon and discard of the first deal: every legal action scored
+    in the same worlds, and the same numbers when a card of the other hand is exchanged with
+    one of the talon the declarer did not take (cards none of these seats saw)."""
+    deal = first_deal(duel)
+    taken = next(
+        r["action"]["index"]
+        for r in records(duel)
+        if (r.get("action") or {}).get("type") == "take_talon"
+    )
     kinds = {"bid", "take_talon", "discard"}
     seen = set()
     for step, seat, legal, _ in moves(duel, lambda legal: len(legal) > 1):
@@ -154,8 +164,13 @@ def test_duel_bids_talons_and_discards_are_valued(duel: Path, tmp_path: Path) ->
             continue
         seen.add(kind)
         made = decision(duel, seat, step, tmp_path, kind)
-        assert [o["action"] for o in made["options"]] == legal
+        assert made["deal"] == 1 and [o["action"] for o in made["options"]] == legal
         assert all(o["samples"] == 60 for o in made["options"])
+        hidden, left = deal["hands"][1 - seat][0], deal["talons"][1 - taken][0]
+        path = tmp_path / f"unseen-{kind}.lines"  # not a replay: the suite verifies those
+        altered = exchange(records(duel), hidden, left)
+        path.write_text("".join(json.dumps(r) + "\n" for r in altered), encoding="utf-8")
+        assert decision(path, seat, step, tmp_path, f"unseen-{kind}") == made
     assert seen == kinds
 
 
