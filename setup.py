@@ -39,17 +39,19 @@ CARDS = [
     "src/thousand/cards/cards.py",
     "src/thousand/cards/scoring.py",
     "src/thousand/cards/state.py",
+    "src/thousand/rl/cards_actions.py",
     "src/thousand/rl/cards_observe.py",
 ]
 DICE = [
     "src/thousand/dice/scoring.py",
     "src/thousand/dice/state.py",
+    "src/thousand/rl/dice_actions.py",
     "src/thousand/rl/dice_observe.py",
 ]
 """The modules compiled: pure state machines with no I/O, whose classes nobody patches, and
-the learning environments' encoders of a seat's observation, which read those states at every
-step (thousand.rl; they import no numpy, which a build does not have). Each encoder is in its
-engine's group, where it reads the state's attributes natively.
+what the learning environments (thousand.rl) do with those states at every step: encode a
+seat's observation and index the legal actions. Those import no numpy, which a build does not
+have, and each is in its engine's group, where it reads the state's attributes natively.
 
 Each engine is its own group, one shared library of one C file: neither engine calls the
 other, so nothing is lost that mypyc could inline, and the two C files (1.6 and 1.2 MB)
