@@ -26,7 +26,7 @@ Usage:
     python bench/server.py --entrants 100 --matches 10000 --seconds 15 --clients 4 [--no-run]
     python bench/server.py --listener uvicorn
     python bench/server.py --json
-    python bench/server.py --analysis-effect [--rounds 3 --window 30]
+    python bench/server.py --analysis-effect [--rounds 3 --window 30] [--analysis-cpu 100]
 
 ``--analysis-effect`` measures something else: whether the server's background analysis of
 finished games (issue 32, ``referee.ladder.analyses``) slows a running match. A card ladder of
@@ -34,7 +34,8 @@ three example card bots (processes) with one match recorded and not analysed, co
 for each round, is served with ``ladder serve --run`` (the server plays its matches), with
 the analyser on and off in turn, same seed, same bots: the analyser has card games to sample
 all through the window (at the server's default 50 ms a decision, each takes it several
-seconds), so this is its worst case, a core kept busy. Per round: the matches recorded in the
+seconds of CPU), so it works as much as it is let: the server's default share of a core, or
+``--analysis-cpu`` percent. Per round: the matches recorded in the
 window a second, each bot decision's wall time as the replays record it (``wall_ms``: the
 referee's send to the bot's answer), and the analyser's CPU seconds in the window (from
 /proc), which shows it was working.
@@ -352,7 +353,9 @@ def window_matches(db_path: Path, since: float) -> tuple[int, list[float]]:
     return len(rows), walls
 
 
-def effect_round(base: Path, folder: Path, analysis: bool, window: float) -> dict[str, Any]:
+def effect_round(
+    base: Path, folder: Path, analysis: bool, window: float, cpu: int | None
+) -> dict[str, Any]:
     """One round: a fresh copy of ``base`` served with --run, measured for ``window`` s."""
     db = folder / f"round-{time.monotonic_ns()}.db"
     with (
@@ -365,6 +368,7 @@ def effect_round(base: Path, folder: Path, analysis: bool, window: float) -> dic
     url = f"http://127.0.0.1:{port}"
     command = [*thousand(), "ladder", "serve", str(db), "--port", str(port), "--run"]
     command += ["--allow-weak-sandbox", *([] if analysis else ["--no-analysis"])]
+    command += ["--analysis-cpu", str(cpu)] if analysis and cpu is not None else []
     server = subprocess.Popen(
         command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
     )
@@ -404,13 +408,13 @@ WARM_UP = 5.0
 start-up (the analyser reads bots/card_expert.py) are not measured."""
 
 
-def analysis_effect(rounds: int, window: float, seed: int, as_json: bool) -> None:
+def analysis_effect(rounds: int, window: float, seed: int, cpu: int | None, as_json: bool) -> None:
     with tempfile.TemporaryDirectory(prefix="thousand-bench-analysis-") as folder:
         base = card_ladder(Path(folder), seed)
         results = []
         for index in range(rounds):
             for analysis in (False, True) if index % 2 == 0 else (True, False):
-                result = effect_round(base, Path(folder), analysis, window)
+                result = effect_round(base, Path(folder), analysis, window, cpu)
                 results.append(result)
                 if not as_json:
                     print(
@@ -442,6 +446,7 @@ def analysis_effect(rounds: int, window: float, seed: int, as_json: bool) -> Non
         report = {
             "rounds": rounds,
             "window_seconds": window,
+            "analysis_cpu": cpu,
             "results": results,
             "min_median_max": summary,
             "load_average": os.getloadavg(),
@@ -479,11 +484,17 @@ def main() -> None:
     )
     parser.add_argument("--rounds", type=int, default=3, help="With --analysis-effect.")
     parser.add_argument("--window", type=float, default=30.0, help="With --analysis-effect.")
+    parser.add_argument(
+        "--analysis-cpu",
+        type=int,
+        default=None,
+        help="With --analysis-effect: ladder serve --analysis-cpu (its default if not given).",
+    )
     args = parser.parse_args()
     if args.analysis_effect:
         if args.rounds < 1 or args.window <= 0:
             parser.error("need at least one round and a window > 0")
-        analysis_effect(args.rounds, args.window, args.seed, args.json)
+        analysis_effect(args.rounds, args.window, args.seed, args.analysis_cpu, args.json)
         return
     if args.entrants < 3 or args.matches < 0 or args.seconds <= 0 or args.clients < 1:
         parser.error("need at least 3 entrants, matches >= 0, seconds > 0 and clients >= 1")
