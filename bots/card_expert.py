@@ -17,10 +17,13 @@ How it decides (perfect-information Monte Carlo):
   a fast full-information policy, and scores the deal as the rules do (the declarer's ±contract,
   the defenders' rounded takes, a bolt's share of its penalty, nothing for a defender on the
   barrel). The action with the best mean, counted relative to the other players, is played.
-- Bidding: it plays out its own hand as declarer with random talons and random opponents, and
+- Bidding: it plays out its own hand as declarer with random talons and random opponents (two
+  players: two random talons, the better one taken, its two cheapest cards discarded), and
   raises while the expected result of the next bid beats that of letting someone else declare.
-  Passing cards, conceding, the poor-talon redeal and the final contract come from the same
-  rollouts.
+  Passing or discarding cards, conceding, the final contract and a redeal (worth nothing to
+  anyone on average: taken when neither declaring nor passing does better) come from the same
+  rollouts. Before it has looked at its hand (blind bidding) it weighs looking, passing and
+  each blind bid over hands it may hold.
 - Time: `--budget-ms N` (default 200) caps each decision's CPU time, measured with
   `time.process_time()` like the referee's `--clock cpu`, and never more than a third of the
   request's `clock.left_ms`; a wall-clock cap of half of `left_ms` guards a busy machine.
