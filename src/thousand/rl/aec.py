@@ -24,6 +24,7 @@ from thousand.rl.tables import REWARD_MODES, RewardMode, Table, place_rewards, t
 ObsDict = dict[str, npt.NDArray[Any]]
 _MASK = np.dtype(np.int8)
 """The mask's dtype as an object: numpy finds it faster than from a keyword (~0.2 µs a step)."""
+_frombuffer = np.frombuffer
 
 
 class ThousandEnv(AECEnv):  # type: ignore[misc,unused-ignore]
@@ -65,6 +66,10 @@ class ThousandEnv(AECEnv):  # type: ignore[misc,unused-ignore]
             agent: gymnasium.spaces.Discrete(actions) for agent in self.possible_agents
         }
         self._rng = random.Random(0)
+        self._actions = actions
+        self._observe = self.table.observe
+        self._legal_of = self.table.legal
+        """The table's numbers and functions of every step, looked up once."""
         self.state: GameState = self.table.new_state()
         self._legal: dict[int, Action] = {}
         self._scores: list[int] = []
@@ -98,13 +103,13 @@ class ThousandEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         self._advance()
 
     def observe(self, agent: str) -> ObsDict:
-        mask = bytearray(self.table.actions)  # numpy wraps it as is: a fresh, writable mask
+        mask = bytearray(self._actions)  # numpy wraps it as is: a fresh, writable mask
         if agent == self.agent_selection:  # _legal is the mover's, or empty once it is over
             for index in self._legal:
                 mask[index] = 1
         return {
-            "observation": self.table.observe(self.state, self._seats[agent]),
-            "action_mask": np.frombuffer(mask, _MASK),
+            "observation": self._observe(self.state, self._seats[agent]),
+            "action_mask": _frombuffer(mask, _MASK),
         }
 
     def step(self, action: int | None) -> None:
@@ -159,7 +164,7 @@ class ThousandEnv(AECEnv):  # type: ignore[misc,unused-ignore]
             self._legal = {}
             return
         self.agent_selection = self.possible_agents[seat]
-        self._legal = self.table.legal(state, seat)
+        self._legal = self._legal_of(state, seat)
 
 
 def cards_env(

@@ -97,6 +97,12 @@ def _cards(vector: array[float], base: int, mask: int) -> None:
     vector[base + 12 : base + 24] = _HALVES[mask >> 12]
 
 
+def _items(vector: array[float]) -> memoryview[float]:
+    """The vector's numbers to write one by one: an array's own item assignment parses a
+    format for each number, a memoryview's packs it directly (about 3 times as fast)."""
+    return cast("memoryview[float]", memoryview(vector))
+
+
 class CardObserver:
     """The observation of any seat of one table's states, scaled by that table's rules."""
 
@@ -131,32 +137,33 @@ class CardObserver:
         n = self.players
         slot = self.slots[me]
         vector = self.blank[:]
+        out = _items(vector)
         phase = state.phase
-        vector[PHASE + phase] = 1.0
+        out[PHASE + phase] = 1.0
         hands = state.hands
         seen = state.seen[me]
         declarer = state.declarer
         if seen:  # the view shows a hand once its seat has looked at it
-            vector[HAND_SEEN] = 1.0
+            out[HAND_SEEN] = 1.0
             hand = hands[me]
             if hand:
                 _cards(vector, HAND, hand)
             if phase > DEAL_PHASE:
                 t = state.t
                 limit = min(t.bid_limit + marriages_value(hand, t.ace_marriage), t.max_bid)
-                vector[BID_LIMIT] = limit / self.max_bid
+                out[BID_LIMIT] = limit / self.max_bid
         talon = state.talon
         shown = state.talon_shown
         if talon and (shown or me == declarer):  # shown to all, or taken by me
             _cards(vector, TALON, talon)
         if shown:
-            vector[TALON_SHOWN] = 1.0
+            out[TALON_SHOWN] = 1.0
         if me == declarer and n == 2 and state.discards:  # my own discards
             _cards(vector, DISCARDS, state.discards)
         for to, card in state.given:  # who received is public; the card, to its two seats
-            vector[RECEIVED + slot[to]] = 1.0
+            out[RECEIVED + slot[to]] = 1.0
             if me in (declarer, to):
-                vector[GIVEN + card] = 1.0
+                out[GIVEN + card] = 1.0
         played = state.played
         if played:
             _cards(vector, PLAYED, played)
@@ -164,47 +171,47 @@ class CardObserver:
         if trick:
             trick_seats = state.trick_seats
             for position in range(len(trick)):
-                vector[TRICK + 24 * position + trick[position]] = 1.0
-                vector[TRICK_SEATS + SEATS * position + slot[trick_seats[position]]] = 1.0
+                out[TRICK + 24 * position + trick[position]] = 1.0
+                out[TRICK_SEATS + SEATS * position + slot[trick_seats[position]]] = 1.0
         for _, card in state.last_trick:
-            vector[LAST_TRICK + card] = 1.0
+            out[LAST_TRICK + card] = 1.0
         trump = state.trump
-        vector[TRUMP + (trump if trump >= 0 else 4)] = 1.0
+        out[TRUMP + (trump if trump >= 0 else 4)] = 1.0
         for _, suit in state._declared_marriages:  # 4 is the ace marriage, as in the field
-            vector[MARRIAGES + suit] = 1.0
+            out[MARRIAGES + suit] = 1.0
         if state.turn >= 0:
-            vector[TO_MOVE + slot[state.turn]] = 1.0
+            out[TO_MOVE + slot[state.turn]] = 1.0
         if state.dealer >= 0:
-            vector[DEALER + slot[state.dealer]] = 1.0
+            out[DEALER + slot[state.dealer]] = 1.0
         if state.hundred >= 0:
-            vector[HUNDRED + slot[state.hundred]] = 1.0
+            out[HUNDRED + slot[state.hundred]] = 1.0
         if state.sitter >= 0:
-            vector[SITTING_OUT + slot[state.sitter]] = 1.0
+            out[SITTING_OUT + slot[state.sitter]] = 1.0
         if declarer >= 0:
-            vector[DECLARER + slot[declarer]] = 1.0
-            vector[CONTRACT] = state.contract / self.max_bid
+            out[DECLARER + slot[declarer]] = 1.0
+            out[CONTRACT] = state.contract / self.max_bid
         high_bidder = state.high_bidder
         if high_bidder >= 0:
-            vector[HIGH_BIDDER + slot[high_bidder]] = 1.0
-            vector[HIGH_BID] = state.high / self.max_bid
+            out[HIGH_BIDDER + slot[high_bidder]] = 1.0
+            out[HIGH_BID] = state.high / self.max_bid
         ledger = state.ledger
         if ledger.barrel_seat >= 0:
-            vector[ON_BARREL + slot[ledger.barrel_seat]] = 1.0
-        self._per_seat(vector, state, slot)
+            out[ON_BARREL + slot[ledger.barrel_seat]] = 1.0
+        self._per_seat(out, state, slot)
         for seat, value, blind in state.bids:  # each seat's last bid: later ones overwrite
-            vector[LAST_BID + slot[seat]] = 0.0 if value == PASS else value / self.max_bid
-            vector[BID_BLIND + slot[seat]] = 1.0 if blind else 0.0
+            out[LAST_BID + slot[seat]] = 0.0 if value == PASS else value / self.max_bid
+            out[BID_BLIND + slot[seat]] = 1.0 if blind else 0.0
         if state.talon_index >= 0:
-            vector[TALON_INDEX + state.talon_index] = 1.0
+            out[TALON_INDEX + state.talon_index] = 1.0
         if state.blind:
-            vector[BLIND] = 1.0
+            out[BLIND] = 1.0
         if state.golden:
-            vector[GOLDEN] = 1.0
+            out[GOLDEN] = 1.0
         if ledger.barrel_deals:
-            vector[BARREL_DEALS] = ledger.barrel_deals / 3
+            out[BARREL_DEALS] = ledger.barrel_deals / 3
         return vector
 
-    def _per_seat(self, vector: array[float], state: CardState, slot: list[int]) -> None:
+    def _per_seat(self, out: memoryview[float], state: CardState, slot: list[int]) -> None:
         """The per-seat numbers, each written only where it is not 0 (the vector's zeros)."""
         ledger = state.ledger
         scores = ledger.scores
@@ -218,16 +225,16 @@ class CardObserver:
         for seat in range(self.players):
             at = slot[seat]
             if passed[seat]:
-                vector[PASSED + at] = 1.0
+                out[PASSED + at] = 1.0
             if hands[seat]:
-                vector[HAND_SIZE + at] = hands[seat].bit_count() / 10
+                out[HAND_SIZE + at] = hands[seat].bit_count() / 10
             if scores[seat]:
-                vector[SCORE + at] = scores[seat] / target
+                out[SCORE + at] = scores[seat] / target
             if bolts[seat]:
-                vector[BOLTS + at] = bolts[seat] / 3
+                out[BOLTS + at] = bolts[seat] / 3
             if falls[seat]:
-                vector[FALLS + at] = falls[seat] / 3
+                out[FALLS + at] = falls[seat] / 3
             if tricks_won[seat]:
-                vector[TRICKS_WON + at] = tricks_won[seat] / 10
+                out[TRICKS_WON + at] = tricks_won[seat] / 10
             if taken[seat]:
-                vector[POINTS_TAKEN + at] = taken[seat] / 120
+                out[POINTS_TAKEN + at] = taken[seat] / 120

@@ -74,6 +74,12 @@ def _faces(dice: tuple[int, ...]) -> array[float]:
     return found
 
 
+def _items(vector: array[float]) -> memoryview[float]:
+    """The vector's numbers to write one by one: an array's own item assignment parses a
+    format for each number, a memoryview's packs it directly (about 3 times as fast)."""
+    return cast("memoryview[float]", memoryview(vector))
+
+
 class DiceObserver:
     """The observation of any seat of one table's states, scaled by that table's rules."""
 
@@ -106,16 +112,17 @@ class DiceObserver:
         goal = self.goal
         slot = self.slots[me]
         vector = self.blank[:]
+        out = _items(vector)
         phase = dice._phase
-        vector[PHASE + phase] = 1.0
+        out[PHASE + phase] = 1.0
         if THROW_PHASE <= phase <= DECIDE_PHASE:  # a seat has the turn
-            vector[MOVER + slot[dice.current]] = 1.0
+            out[MOVER + slot[dice.current]] = 1.0
             need = dice.need()
             if need:
-                vector[NEED] = need / goal
+                out[NEED] = need / goal
             cap = dice.cap()
             if cap:
-                vector[CAP] = cap / goal
+                out[CAP] = cap / goal
         scores = dice.score_list
         opened = dice.opened
         bolts = dice.bolts
@@ -126,22 +133,22 @@ class DiceObserver:
         for seat in range(n):  # each written only where it is not 0 (the vector's zeros)
             at = slot[seat]
             if scores[seat]:
-                vector[SCORE + at] = scores[seat] / goal
+                out[SCORE + at] = scores[seat] / goal
             if opened[seat]:
-                vector[OPENED + at] = 1.0
+                out[OPENED + at] = 1.0
             if on_barrel[seat]:
-                vector[ON_BARREL + at] = 1.0
+                out[ON_BARREL + at] = 1.0
             if bolts[seat]:
-                vector[BOLTS + at] = bolts[seat] / 3
+                out[BOLTS + at] = bolts[seat] / 3
             if tries[seat]:
-                vector[BARREL_ATTEMPTS + at] = tries[seat] / 3
+                out[BARREL_ATTEMPTS + at] = tries[seat] / 3
             if falls[seat]:
-                vector[BARREL_FALLS + at] = falls[seat] / 3
+                out[BARREL_FALLS + at] = falls[seat] / 3
             if points[seat]:
-                vector[BARREL_POINTS + at] = points[seat] / 3
+                out[BARREL_POINTS + at] = points[seat] / 3
         if dice.turn_total:
-            vector[TURN_TOTAL] = dice.turn_total / goal
-        vector[DICE_LEFT + dice.dice_left] = 1.0
+            out[TURN_TOTAL] = dice.turn_total / goal
+        out[DICE_LEFT + dice.dice_left] = 1.0
         kept = dice.kept
         if kept:
             vector[SET_ASIDE : SET_ASIDE + 6] = _FACES.get(kept) or _faces(kept)
@@ -149,11 +156,11 @@ class DiceObserver:
         if throw:
             vector[THROW : THROW + 6] = _FACES.get(throw) or _faces(throw)
         if dice.must_roll:
-            vector[MUST_ROLL] = 1.0
+            out[MUST_ROLL] = 1.0
         if dice.confirming:
-            vector[CONFIRMING] = 1.0
+            out[CONFIRMING] = 1.0
         if dice._pending is not None:
-            vector[CHOOSING] = 1.0
-        vector[ROUND] = (dice.turns // n + 1) / self.max_rounds
+            out[CHOOSING] = 1.0
+        out[ROUND] = (dice.turns // n + 1) / self.max_rounds
         wrap = self._wrap
         return vector if wrap is None else wrap(vector, self._dtype)
