@@ -84,6 +84,10 @@ limit is shown from the phase after it on."""
 PASS: Final = -1
 """The value the engine records for a pass in ``bids``."""
 
+ONE: Final[Any] = 1.0
+ZERO: Final[Any] = 0.0
+"""The numbers written most, as objects: compiled, a float literal is boxed anew at each
+write (typed Any, mypyc keeps one object)."""
 _ZEROS: Final = array("f", bytes(4 * OBSERVATION_SIZE))
 _HALVES: Final = tuple(
     array("f", [1.0 if half >> bit & 1 else 0.0 for bit in range(12)]) for half in range(4096)
@@ -139,12 +143,12 @@ class CardObserver:
         vector = self.blank[:]
         out = _items(vector)
         phase = state.phase
-        out[PHASE + phase] = 1.0
+        out[PHASE + phase] = ONE
         hands = state.hands
         seen = state.seen[me]
         declarer = state.declarer
         if seen:  # the view shows a hand once its seat has looked at it
-            out[HAND_SEEN] = 1.0
+            out[HAND_SEEN] = ONE
             hand = hands[me]
             if hand:
                 _cards(vector, HAND, hand)
@@ -157,13 +161,13 @@ class CardObserver:
         if talon and (shown or me == declarer):  # shown to all, or taken by me
             _cards(vector, TALON, talon)
         if shown:
-            out[TALON_SHOWN] = 1.0
+            out[TALON_SHOWN] = ONE
         if me == declarer and n == 2 and state.discards:  # my own discards
             _cards(vector, DISCARDS, state.discards)
         for to, card in state.given:  # who received is public; the card, to its two seats
-            out[RECEIVED + slot[to]] = 1.0
+            out[RECEIVED + slot[to]] = ONE
             if me in (declarer, to):
-                out[GIVEN + card] = 1.0
+                out[GIVEN + card] = ONE
         played = state.played
         if played:
             _cards(vector, PLAYED, played)
@@ -171,42 +175,42 @@ class CardObserver:
         if trick:
             trick_seats = state.trick_seats
             for position in range(len(trick)):
-                out[TRICK + 24 * position + trick[position]] = 1.0
-                out[TRICK_SEATS + SEATS * position + slot[trick_seats[position]]] = 1.0
+                out[TRICK + 24 * position + trick[position]] = ONE
+                out[TRICK_SEATS + SEATS * position + slot[trick_seats[position]]] = ONE
         for _, card in state.last_trick:
-            out[LAST_TRICK + card] = 1.0
+            out[LAST_TRICK + card] = ONE
         trump = state.trump
-        out[TRUMP + (trump if trump >= 0 else 4)] = 1.0
+        out[TRUMP + (trump if trump >= 0 else 4)] = ONE
         for _, suit in state._declared_marriages:  # 4 is the ace marriage, as in the field
-            out[MARRIAGES + suit] = 1.0
+            out[MARRIAGES + suit] = ONE
         if state.turn >= 0:
-            out[TO_MOVE + slot[state.turn]] = 1.0
+            out[TO_MOVE + slot[state.turn]] = ONE
         if state.dealer >= 0:
-            out[DEALER + slot[state.dealer]] = 1.0
+            out[DEALER + slot[state.dealer]] = ONE
         if state.hundred >= 0:
-            out[HUNDRED + slot[state.hundred]] = 1.0
+            out[HUNDRED + slot[state.hundred]] = ONE
         if state.sitter >= 0:
-            out[SITTING_OUT + slot[state.sitter]] = 1.0
+            out[SITTING_OUT + slot[state.sitter]] = ONE
         if declarer >= 0:
-            out[DECLARER + slot[declarer]] = 1.0
+            out[DECLARER + slot[declarer]] = ONE
             out[CONTRACT] = state.contract / self.max_bid
         high_bidder = state.high_bidder
         if high_bidder >= 0:
-            out[HIGH_BIDDER + slot[high_bidder]] = 1.0
+            out[HIGH_BIDDER + slot[high_bidder]] = ONE
             out[HIGH_BID] = state.high / self.max_bid
         ledger = state.ledger
         if ledger.barrel_seat >= 0:
-            out[ON_BARREL + slot[ledger.barrel_seat]] = 1.0
+            out[ON_BARREL + slot[ledger.barrel_seat]] = ONE
         self._per_seat(out, state, slot)
         for seat, value, blind in state.bids:  # each seat's last bid: later ones overwrite
-            out[LAST_BID + slot[seat]] = 0.0 if value == PASS else value / self.max_bid
-            out[BID_BLIND + slot[seat]] = 1.0 if blind else 0.0
+            out[LAST_BID + slot[seat]] = ZERO if value == PASS else value / self.max_bid
+            out[BID_BLIND + slot[seat]] = ONE if blind else ZERO
         if state.talon_index >= 0:
-            out[TALON_INDEX + state.talon_index] = 1.0
+            out[TALON_INDEX + state.talon_index] = ONE
         if state.blind:
-            out[BLIND] = 1.0
+            out[BLIND] = ONE
         if state.golden:
-            out[GOLDEN] = 1.0
+            out[GOLDEN] = ONE
         if ledger.barrel_deals:
             out[BARREL_DEALS] = ledger.barrel_deals / 3
         return vector
@@ -225,7 +229,7 @@ class CardObserver:
         for seat in range(self.players):
             at = slot[seat]
             if passed[seat]:
-                out[PASSED + at] = 1.0
+                out[PASSED + at] = ONE
             if hands[seat]:
                 out[HAND_SIZE + at] = hands[seat].bit_count() / 10
             if scores[seat]:

@@ -56,6 +56,10 @@ THROW_PHASE: Final = 1
 DECIDE_PHASE: Final = 2
 """The engine's phase numbers (``PHASES``' order is the engine's) in which a seat has the turn."""
 
+ONE: Final[Any] = 1.0
+ZERO: Final[Any] = 0.0
+"""The numbers written most, as objects: compiled, a float literal is boxed anew at each
+write (typed Any, mypyc keeps one object)."""
 _ZEROS: Final = array("f", bytes(4 * OBSERVATION_SIZE))
 
 
@@ -114,9 +118,9 @@ class DiceObserver:
         vector = self.blank[:]
         out = _items(vector)
         phase = dice._phase
-        out[PHASE + phase] = 1.0
+        out[PHASE + phase] = ONE
         if THROW_PHASE <= phase <= DECIDE_PHASE:  # a seat has the turn
-            out[MOVER + slot[dice.current]] = 1.0
+            out[MOVER + slot[dice.current]] = ONE
             need = dice.need()
             if need:
                 out[NEED] = need / goal
@@ -135,9 +139,9 @@ class DiceObserver:
             if scores[seat]:
                 out[SCORE + at] = scores[seat] / goal
             if opened[seat]:
-                out[OPENED + at] = 1.0
+                out[OPENED + at] = ONE
             if on_barrel[seat]:
-                out[ON_BARREL + at] = 1.0
+                out[ON_BARREL + at] = ONE
             if bolts[seat]:
                 out[BOLTS + at] = bolts[seat] / 3
             if tries[seat]:
@@ -148,7 +152,7 @@ class DiceObserver:
                 out[BARREL_POINTS + at] = points[seat] / 3
         if dice.turn_total:
             out[TURN_TOTAL] = dice.turn_total / goal
-        out[DICE_LEFT + dice.dice_left] = 1.0
+        out[DICE_LEFT + dice.dice_left] = ONE
         kept = dice.kept
         if kept:
             vector[SET_ASIDE : SET_ASIDE + 6] = _FACES.get(kept) or _faces(kept)
@@ -156,11 +160,11 @@ class DiceObserver:
         if throw:
             vector[THROW : THROW + 6] = _FACES.get(throw) or _faces(throw)
         if dice.must_roll:
-            out[MUST_ROLL] = 1.0
+            out[MUST_ROLL] = ONE
         if dice.confirming:
-            out[CONFIRMING] = 1.0
+            out[CONFIRMING] = ONE
         if dice._pending is not None:
-            out[CHOOSING] = 1.0
+            out[CHOOSING] = ONE
         out[ROUND] = (dice.turns // n + 1) / self.max_rounds
         wrap = self._wrap
         return vector if wrap is None else wrap(vector, self._dtype)
