@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, Self, TypeAlias, get_args
+from typing import Any, Final, Literal, Protocol, Self, TypeAlias, get_args
 
 from thousand.errors import ThousandError
 
@@ -29,10 +29,10 @@ Action: TypeAlias = dict[str, Any]
 Event: TypeAlias = dict[str, Any]
 View: TypeAlias = dict[str, Any]
 
-CHANCE = -1
+CHANCE: Final = -1
 """``to_move()`` value when the next step is a chance event."""
 
-OVER = -2
+OVER: Final = -2
 """``to_move()`` value when the game has ended."""
 
 

@@ -9,34 +9,40 @@ high (9 J Q K T A) so that comparing two cards of one suit is comparing their in
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
-RANKS = "9JQKTA"
+RANKS: Final = "9JQKTA"
 """Rank letters low to high; ``T`` is the ten."""
 
-SUITS = "SCDH"
+SUITS: Final = "SCDH"
 """Suit letters in the order of marriage values: ♠ 40, ♣ 60, ♦ 80, ♥ 100."""
 
-SUIT_SYMBOLS = "♠♣♦♥"
-RANK_NAMES = ("9", "J", "Q", "K", "10", "A")
+SUIT_SYMBOLS: Final = "♠♣♦♥"
+RANK_NAMES: Final = ("9", "J", "Q", "K", "10", "A")
 
-NINE, JACK, QUEEN, KING, TEN, ACE = range(6)
-DECK_SIZE = 24
-FULL_DECK = (1 << DECK_SIZE) - 1
+NINE: Final = 0
+JACK: Final = 1
+QUEEN: Final = 2
+KING: Final = 3
+TEN: Final = 4
+ACE: Final = 5
+DECK_SIZE: Final = 24
+FULL_DECK: Final = (1 << DECK_SIZE) - 1
 
-RANK_POINTS = (0, 2, 3, 4, 10, 11)
-MARRIAGE_VALUES = (40, 60, 80, 100)
-ACE_MARRIAGE_VALUE = 200
+RANK_POINTS: Final = (0, 2, 3, 4, 10, 11)
+MARRIAGE_VALUES: Final = (40, 60, 80, 100)
+ACE_MARRIAGE_VALUE: Final = 200
 
-CARD_STR: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
+CARD_STR: Final[tuple[str, ...]] = tuple(r + s for s in SUITS for r in RANKS)
 """Wire form of every card by int."""
 
-CARD_INT: dict[str, int] = {text: index for index, text in enumerate(CARD_STR)}
-POINTS: tuple[int, ...] = tuple(RANK_POINTS[c % 6] for c in range(DECK_SIZE))
+CARD_INT: Final[dict[str, int]] = {text: index for index, text in enumerate(CARD_STR)}
+POINTS: Final[tuple[int, ...]] = tuple(RANK_POINTS[c % 6] for c in range(DECK_SIZE))
 
-SUIT_MASK: tuple[int, ...] = tuple(0x3F << (6 * s) for s in range(4))
-NINES_MASK = sum(1 << (6 * s + NINE) for s in range(4))
-ACES_MASK = sum(1 << (6 * s + ACE) for s in range(4))
-MARRIAGE_MASK: tuple[int, ...] = tuple(
+SUIT_MASK: Final[tuple[int, ...]] = tuple(0x3F << (6 * s) for s in range(4))
+NINES_MASK: Final = sum(1 << (6 * s + NINE) for s in range(4))
+ACES_MASK: Final = sum(1 << (6 * s + ACE) for s in range(4))
+MARRIAGE_MASK: Final[tuple[int, ...]] = tuple(
     (1 << (6 * s + QUEEN)) | (1 << (6 * s + KING)) for s in range(4)
 )
 
@@ -51,21 +57,25 @@ def _low_tables() -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
     return tuple(cards), tuple(points)
 
 
-_CARDS_LO, _POINTS_LO = _low_tables()
-_CARDS_HI: tuple[tuple[int, ...], ...] = tuple(tuple(c + 12 for c in m) for m in _CARDS_LO)
+_LOW_TABLES: Final = _low_tables()
+_CARDS_LO: Final = _LOW_TABLES[0]
+_POINTS_LO: Final = _LOW_TABLES[1]
+_CARDS_HI: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(c + 12 for c in m) for m in _CARDS_LO)
 # Cards 12..23 are ♦ and ♥, whose points repeat those of ♠ and ♣ rank for rank.
-_POINTS_HI = _POINTS_LO
+_POINTS_HI: Final = _POINTS_LO
 # Wire strings of the cards in each half of a mask (♠♣ in the low 12 bits, ♦♥ in the high 12), so
 # that a hand becomes its sorted list of strings with two look-ups; the view inlines them.
-MASK_STRS_LOW: tuple[tuple[str, ...], ...] = tuple(tuple(CARD_STR[c] for c in m) for m in _CARDS_LO)
-MASK_STRS_HIGH: tuple[tuple[str, ...], ...] = tuple(
+MASK_STRS_LOW: Final[tuple[tuple[str, ...], ...]] = tuple(
+    tuple(CARD_STR[c] for c in m) for m in _CARDS_LO
+)
+MASK_STRS_HIGH: Final[tuple[tuple[str, ...], ...]] = tuple(
     tuple(CARD_STR[c] for c in m) for m in _CARDS_HI
 )
-_MARRIAGES_LO: tuple[int, ...] = tuple(
+_MARRIAGES_LO: Final[tuple[int, ...]] = tuple(
     sum(MARRIAGE_VALUES[s] for s in (0, 1) if m & MARRIAGE_MASK[s] == MARRIAGE_MASK[s])
     for m in range(1 << 12)
 )
-_MARRIAGES_HI: tuple[int, ...] = tuple(
+_MARRIAGES_HI: Final[tuple[int, ...]] = tuple(
     sum(MARRIAGE_VALUES[s] for s in (2, 3) if m << 12 & MARRIAGE_MASK[s] == MARRIAGE_MASK[s])
     for m in range(1 << 12)
 )

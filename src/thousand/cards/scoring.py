@@ -9,12 +9,13 @@ a replay explain every change of a score by its reason.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from thousand.cards.reasons import BarrelOffReason, FallReason, ScoreReason
 from thousand.cards.rules import Table
 from thousand.game import Event
 
-NO_SEAT = -1
+NO_SEAT: Final = -1
 
 
 def round_take(points: int) -> int:

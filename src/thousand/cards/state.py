@@ -9,7 +9,7 @@ action before it changes anything, so a rejected action leaves the state untouch
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from thousand.cards.cards import (
     ACE,
@@ -48,11 +48,20 @@ from thousand.game import (
     View,
 )
 
-LOT, DEAL, BIDDING, CHOOSE_TALON, TALON, CONTRACT, PLAY, END = range(8)
-PHASE_NAMES = ("lot", "deal", "bidding", "choose_talon", "talon", "contract", "play", "over")
-NO_CARD = -1
-PASS = -1
-ACE_SUIT = 4
+# Final, written out: compiled, a Final int of a literal is a C constant, where a module name is
+# a look-up in the module's dict at every use (issue 35: a phase compared at every step)
+LOT: Final = 0
+DEAL: Final = 1
+BIDDING: Final = 2
+CHOOSE_TALON: Final = 3
+TALON: Final = 4
+CONTRACT: Final = 5
+PLAY: Final = 6
+END: Final = 7
+PHASE_NAMES: Final = ("lot", "deal", "bidding", "choose_talon", "talon", "contract", "play", "over")
+NO_CARD: Final = -1
+PASS: Final = -1
+ACE_SUIT: Final = 4
 """Marker in the marriage list for the ace marriage, which has no suit."""
 
 
@@ -83,30 +92,32 @@ def _keys(action: Action, *keys: str) -> None:
         raise _malformed(f"a {action['type']!r} action has exactly the keys: {shown}")
 
 
-_PLAY_ACTIONS: tuple[Action, ...] = tuple({"type": "play", "card": name} for name in CARD_STR)
+_PLAY_ACTIONS: Final[tuple[Action, ...]] = tuple(
+    {"type": "play", "card": name} for name in CARD_STR
+)
 """The plain play of each card, made once: a legal list shares them (a decision lists about
 five), so whoever is handed legal actions reads them and never changes them. The other legal
 actions are shared the same way (below): a played-out deal lists some sixty of them, the gives
 alone 29, and building each anew was a tenth of the deal (issue 35)."""
-_MARRIAGE_PLAYS: tuple[Action, ...] = tuple(
+_MARRIAGE_PLAYS: Final[tuple[Action, ...]] = tuple(
     {"type": "play", "card": name, "marriage": True} for name in CARD_STR
 )
-_ACE_MARRIAGE_PLAYS: tuple[Action, ...] = tuple(
+_ACE_MARRIAGE_PLAYS: Final[tuple[Action, ...]] = tuple(
     {"type": "play", "card": name, "ace_marriage": True} for name in CARD_STR
 )
-_DISCARDS: tuple[Action, ...] = tuple({"type": "discard", "card": name} for name in CARD_STR)
-_GIVES: tuple[tuple[Action, ...], ...] = tuple(
+_DISCARDS: Final[tuple[Action, ...]] = tuple({"type": "discard", "card": name} for name in CARD_STR)
+_GIVES: Final[tuple[tuple[Action, ...], ...]] = tuple(
     tuple({"type": "give", "card": name, "to": to} for name in CARD_STR) for to in range(4)
 )
-_PASS: Action = {"type": "pass"}
-_LOOK: Action = {"type": "look"}
-_REDEAL: Action = {"type": "redeal"}
-_CONCEDE: Action = {"type": "concede"}
-_TAKE_TALON: tuple[Action, ...] = (
+_PASS: Final[Action] = {"type": "pass"}
+_LOOK: Final[Action] = {"type": "look"}
+_REDEAL: Final[Action] = {"type": "redeal"}
+_CONCEDE: Final[Action] = {"type": "concede"}
+_TAKE_TALON: Final[tuple[Action, ...]] = (
     {"type": "take_talon", "index": 0},
     {"type": "take_talon", "index": 1},
 )
-_VALUED: dict[tuple[str, int, int, int], tuple[Action, ...]] = {}
+_VALUED: Final[dict[tuple[str, int, int, int], tuple[Action, ...]]] = {}
 """Bids, blind bids and contracts of a range of values by (type, lowest, highest, step), made
 at their first use: a table's values are multiples of its step below its highest bid, so the
 ranges asked for are a few hundred at most."""
@@ -1029,48 +1040,52 @@ class CardState:
         sitter = self.sitter
         high_bidder = self.high_bidder
         t = self.t
-        return {
-            "game": "cards",
-            "seat": seat,
-            "players": self.n,
-            "phase": PHASE_NAMES[phase],
-            "to_move": turn if turn >= 0 else None,
-            "deal": self.deals,
-            "dealer": dealer if dealer >= 0 else None,
-            "hundred": hundred if hundred >= 0 else None,
-            "sitting_out": sitter if sitter >= 0 else None,
-            "golden": self.golden,
-            "scores": ledger.scores[:],
-            "bolts": ledger.bolts[:],
-            "falls": ledger.falls[:],
-            "barrel": ledger.barrel_seat if ledger.barrel_seat >= 0 else None,
-            "barrel_deals": ledger.barrel_deals,
-            "hand": [*MASK_STRS_LOW[hand & 0xFFF], *MASK_STRS_HIGH[hand >> 12]] if seen else [],
-            "hand_seen": seen,
-            "hand_sizes": [h.bit_count() for h in hands],
-            "bid_limit": min(t.bid_limit + marriages_value(hand, t.ace_marriage), t.max_bid)
+        view = _VIEW.copy()  # a copy and item stores: a 38-key literal builds a new table
+        view["seat"] = seat
+        view["players"] = self.n
+        view["phase"] = PHASE_NAMES[phase]
+        view["to_move"] = turn if turn >= 0 else None
+        view["deal"] = self.deals
+        view["dealer"] = dealer if dealer >= 0 else None
+        view["hundred"] = hundred if hundred >= 0 else None
+        view["sitting_out"] = sitter if sitter >= 0 else None
+        view["golden"] = self.golden
+        view["scores"] = ledger.scores[:]
+        view["bolts"] = ledger.bolts[:]
+        view["falls"] = ledger.falls[:]
+        view["barrel"] = ledger.barrel_seat if ledger.barrel_seat >= 0 else None
+        view["barrel_deals"] = ledger.barrel_deals
+        view["hand"] = [*MASK_STRS_LOW[hand & 0xFFF], *MASK_STRS_HIGH[hand >> 12]] if seen else []
+        view["hand_seen"] = seen
+        view["hand_sizes"] = [h.bit_count() for h in hands]
+        view["bid_limit"] = (
+            min(t.bid_limit + marriages_value(hand, t.ace_marriage), t.max_bid)
             if seen and phase > DEAL
-            else None,
-            "bids": [b.copy() for b in self._bid_views],
-            "high_bid": self.high if high_bidder >= 0 else None,
-            "high_bidder": high_bidder if high_bidder >= 0 else None,
-            "passed": self.passed[:],
-            "declarer": d if d >= 0 else None,
-            "contract": self.contract if d >= 0 else None,
-            "blind": self.blind,
-            "talon": [*MASK_STRS_LOW[talon & 0xFFF], *MASK_STRS_HIGH[talon >> 12]]
+            else None
+        )
+        view["bids"] = [b.copy() for b in self._bid_views]
+        view["high_bid"] = self.high if high_bidder >= 0 else None
+        view["high_bidder"] = high_bidder if high_bidder >= 0 else None
+        view["passed"] = self.passed[:]
+        view["declarer"] = d if d >= 0 else None
+        view["contract"] = self.contract if d >= 0 else None
+        view["blind"] = self.blind
+        view["talon"] = (
+            [*MASK_STRS_LOW[talon & 0xFFF], *MASK_STRS_HIGH[talon >> 12]]
             if talon and (shown or seat == d)
-            else None,
-            "talon_shown": shown,
-            "talon_index": self.talon_index if self.talon_index >= 0 else None,
-            "given": [
-                {"to": to, "card": CARD_STR[c] if seat in (d, to) else None} for to, c in self.given
-            ]
+            else None
+        )
+        view["talon_shown"] = shown
+        view["talon_index"] = self.talon_index if self.talon_index >= 0 else None
+        view["given"] = (
+            [{"to": to, "card": CARD_STR[c] if seat in (d, to) else None} for to, c in self.given]
             if self.given
-            else [],
-            "discards": mask_strs(self.discards) if seat == d and self.n == 2 else None,
-            "trump": SUITS[self.trump] if self.trump >= 0 else None,
-            "marriages": [
+            else []
+        )
+        view["discards"] = mask_strs(self.discards) if seat == d and self.n == 2 else None
+        view["trump"] = SUITS[self.trump] if self.trump >= 0 else None
+        view["marriages"] = (
+            [
                 {
                     "seat": s,
                     "suit": None if suit == ACE_SUIT else SUITS[suit],
@@ -1079,20 +1094,23 @@ class CardState:
                 for s, suit in self._declared_marriages
             ]
             if self._declared_marriages
-            else [],
-            "leader": self.leader if self.leader >= 0 else None,
-            "trick": [
-                {"seat": trick_seats[i], "card": CARD_STR[trick[i]]} for i in range(len(trick))
-            ]
+            else []
+        )
+        view["leader"] = self.leader if self.leader >= 0 else None
+        view["trick"] = (
+            [{"seat": trick_seats[i], "card": CARD_STR[trick[i]]} for i in range(len(trick))]
             if trick
-            else [],
-            "last_trick": [{"seat": s, "card": CARD_STR[c]} for s, c in self.last_trick]
+            else []
+        )
+        view["last_trick"] = (
+            [{"seat": s, "card": CARD_STR[c]} for s, c in self.last_trick]
             if self.last_trick
-            else [],
-            "played": [*MASK_STRS_LOW[played & 0xFFF], *MASK_STRS_HIGH[played >> 12]],
-            "tricks_won": self.tricks_won[:],
-            "points_taken": self.taken_points[:],
-        }
+            else []
+        )
+        view["played"] = [*MASK_STRS_LOW[played & 0xFFF], *MASK_STRS_HIGH[played >> 12]]
+        view["tricks_won"] = self.tricks_won[:]
+        view["points_taken"] = self.taken_points[:]
+        return view
 
     def card_locations(self) -> dict[str, int]:
         """Where every card of the current deal lies, as masks; sees everything, so it is for
@@ -1134,7 +1152,55 @@ shallow copy makes the clone independent."""
 _SHARED_SLOTS = tuple(name for name in _STATE_SLOTS if name not in _LIST_SLOTS and name != "ledger")
 
 
-_SEATING: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+_VIEW: Final[View] = dict.fromkeys(
+    (
+        "game",
+        "seat",
+        "players",
+        "phase",
+        "to_move",
+        "deal",
+        "dealer",
+        "hundred",
+        "sitting_out",
+        "golden",
+        "scores",
+        "bolts",
+        "falls",
+        "barrel",
+        "barrel_deals",
+        "hand",
+        "hand_seen",
+        "hand_sizes",
+        "bid_limit",
+        "bids",
+        "high_bid",
+        "high_bidder",
+        "passed",
+        "declarer",
+        "contract",
+        "blind",
+        "talon",
+        "talon_shown",
+        "talon_index",
+        "given",
+        "discards",
+        "trump",
+        "marriages",
+        "leader",
+        "trick",
+        "last_trick",
+        "played",
+        "tricks_won",
+        "points_taken",
+    )
+)
+_VIEW["game"] = "cards"
+"""A view's keys in their order, copied for each view: a copy takes the table of keys whole,
+where a dict display builds it key by key (compiled, about 240 instructions a key)."""
+
+
+_SEATING: Final[dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]]] = {}
 
 
 def _seating(players: int, dealer: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -1160,7 +1226,7 @@ def _talon_marriage(talon: int) -> int:
     return sum(MARRIAGE_VALUES[s] for s in range(4) if talon & MARRIAGE_MASK[s] == MARRIAGE_MASK[s])
 
 
-_HANDLERS = {
+_HANDLERS: Final = {
     (BIDDING, "bid"): CardState._act_bid,
     (BIDDING, "blind_bid"): CardState._act_blind_bid,
     (BIDDING, "pass"): CardState._act_pass,

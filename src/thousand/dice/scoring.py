@@ -13,13 +13,13 @@ from fractions import Fraction
 from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from thousand.dice.rules import DiceRules
 
-DICE = 5
-FACES = (1, 2, 3, 4, 5, 6)
+DICE: Final = 5
+FACES: Final = (1, 2, 3, 4, 5, 6)
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 from itertools import product
+from typing import Final
 
 from thousand.dice.reasons import FallWhy, ForcedEnd, ScoreReason, TurnEndWhy
 from thousand.dice.rules import DiceRules
@@ -30,27 +31,36 @@ from thousand.game import (
     View,
 )
 
-LOT, THROW, DECIDE, ENDED = 0, 1, 2, 3
-PHASE_NAMES = ("lot", "throw", "decide", "over")
+# Final, written out: compiled, a Final int of a literal is a C constant, where a module name is
+# a look-up in the module's dict at every use (issue 35: a phase compared at every step)
+LOT: Final = 0
+THROW: Final = 1
+DECIDE: Final = 2
+ENDED: Final = 3
+PHASE_NAMES: Final = ("lot", "throw", "decide", "over")
 
-NO_BARREL, POINTS_BARREL, OPEN_BARREL = 0, 1, 2
-USURP_FALL, USURP_OPENING, USURP_NONE = 0, 1, 2
-_BARRELS = {"none": NO_BARREL, "points": POINTS_BARREL, "open": OPEN_BARREL}
-_USURPS = {"fall": USURP_FALL, "opening_score": USURP_OPENING, "none": USURP_NONE}
+NO_BARREL: Final = 0
+POINTS_BARREL: Final = 1
+OPEN_BARREL: Final = 2
+USURP_FALL: Final = 0
+USURP_OPENING: Final = 1
+USURP_NONE: Final = 2
+_BARRELS: Final = {"none": NO_BARREL, "points": POINTS_BARREL, "open": OPEN_BARREL}
+_USURPS: Final = {"fall": USURP_FALL, "opening_score": USURP_OPENING, "none": USURP_NONE}
 
 _Best = tuple[int, tuple[int, ...], int]
 
-_NO_CAP = 1 << 40
-_THROWS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+_NO_CAP: Final = 1_099_511_627_776  # 1 << 40 as a literal: a C constant when compiled
+_THROWS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(product(range(1, 7), repeat=size)) for size in range(DICE + 1)
 )
 """Every ordered throw of ``size`` dice, so that one random number draws a whole throw."""
-_WAYS = tuple(len(throws) for throws in _THROWS)
+_WAYS: Final = tuple(len(throws) for throws in _THROWS)
 
 
-_ROLL: Action = {"type": "roll"}
-_STOP: Action = {"type": "stop"}
-_KEEPS: dict[tuple[int, ...], tuple[Action, Action]] = {}
+_ROLL: Final[Action] = {"type": "roll"}
+_STOP: Final[Action] = {"type": "stop"}
+_KEEPS: Final[dict[tuple[int, ...], tuple[Action, Action]]] = {}
 """The legal actions, made once and shared by every legal list, as the card engine's are:
 whoever is handed legal actions reads them and never changes them. Keeps by the dice kept
 (roll keeping them, stop keeping them), made at their first use."""
