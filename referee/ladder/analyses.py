@@ -206,13 +206,18 @@ def _analysed(db: sqlite3.Connection, kind: Kind, low: int, high: int) -> set[tu
 
 def analyse(game: FinishedGame, settings: Settings) -> tuple[GameAnalysis | None, str | None]:
     """One game's analysis, or the one line that says why it has none (a replay deleted or
-    damaged by hand, a game no model values). Never raises for a bad file: the analyser goes
-    on with the next game."""
+    damaged by hand). Never raises for a bad file: the analyser goes on with the next game."""
     try:
         found = analyse_file(game.replay, None, settings.budget())
     except (ThousandError, ValueError, OSError) as error:
         text = str(error).splitlines()[0] if str(error) else type(error).__name__
         return None, text.replace(str(game.replay), game.public_name)[:ERROR_LIMIT]
+    except Exception as error:
+        # A bug, met on a file anyone's bot helped write: said in the server's log with its
+        # traceback, and kept as this game's failure, so that the games after it are still
+        # analysed (a crash would restart the analyser on this same game, forever).
+        log.exception("analysing %s", game.public_name)
+        return None, f"the analysis failed ({type(error).__name__}); the server's log says why"
     return found.model_copy(update={"file": game.public_name}), None
 
 

@@ -1,13 +1,15 @@
 """The server's background analyser: ``referee.ladder.analyses``'s loop in a child process of
-its own, at the lowest CPU priority, started, watched and restarted by the server.
+its own, at the lowest CPU priority and within a share of one core, started, watched and
+restarted by the server.
 
 A process, not a thread of the server: the analysis is pure Python, and in a thread it would
 hold the interpreter lock a page needs, so pages would wait for it. The idle scheduling class
 and nice 19 (``lower``): on a machine where the ladder's matches run, the kernel gives the bots
-and the referee the CPU first, and the analyser what is left (bench/server.py
---analysis-effect measures it). Killed at any moment (the
-server stops, a crash), it leaves the game it was analysing without a row, to be analysed
-again when it starts next.
+and the referee the CPU first. The share (``throttle``, ``ladder serve --analysis-cpu``): the
+priority alone still let it fill every gap between a match's moves, and slow the match
+(bench/server.py --analysis-effect, docs/benchmarks.md). Killed at any moment (the server
+stops, a crash), it leaves the game it was analysing without a row, to be analysed again when
+it starts next.
 """
 
 from __future__ import annotations
