@@ -701,18 +701,23 @@ def best_contract(takes: list[int], values: list[int], blind: int) -> tuple[int,
     return best_value, best_ev
 
 
-def contract_values(t: Table, view: View, hand: int) -> list[int]:
-    """The contracts the declarer could set after passing cards, as the engine would allow."""
-    contract = int(view.get("contract") or t.bid_limit)
-    step = t.bid_step
+def bid_limit(t: Table, hand: int) -> int:
+    """The highest bid or contract the hand allows: the table's limit plus its marriages (and
+    the ace marriage where played), at most the table's highest bid, as the engine counts it."""
     limit = t.bid_limit
     for s in range(4):
         if hand & MARRIAGE_MASK[s] == MARRIAGE_MASK[s]:
             limit += MARRIAGE_VALUE[s]
     if t.ace_marriage and hand & ACES == ACES:
         limit += ACE_MARRIAGE_VALUE
-    limit = min(limit, t.max_bid)
-    return list(range(contract, max(contract, limit) + 1, step))
+    return min(limit, t.max_bid)
+
+
+def contract_values(t: Table, view: View, hand: int) -> list[int]:
+    """The contracts the declarer could set after passing cards, as the engine would allow."""
+    contract = int(view.get("contract") or t.bid_limit)
+    limit = bid_limit(t, hand)
+    return list(range(contract, max(contract, limit) + 1, t.bid_step))
 
 
 def declare_outcome(deal: Deal, outlook: Outlook, me: int) -> tuple[int, float]:
@@ -931,12 +936,7 @@ def blind_values(
     the lowest open bid the hand then allows, as choose_bid would weigh it."""
     high = int(view.get("high_bid") or 0)
     lowest = high + t.bid_step
-    limit = t.bid_limit
-    for s in range(4):
-        if hand & MARRIAGE_MASK[s] == MARRIAGE_MASK[s]:
-            limit += MARRIAGE_VALUE[s]
-    if t.ace_marriage and hand & ACES == ACES:
-        limit += ACE_MARRIAGE_VALUE
+    limit = bid_limit(t, hand)
     k = len(outcomes)
     defence = sum(d for _, d in outcomes) / k
 
@@ -944,7 +944,7 @@ def blind_values(
         return factor * sum(value if x >= value else -value for x, _ in outcomes) / k - defence
 
     looked = PASS_UTILITY
-    if lowest <= min(limit, t.max_bid):
+    if lowest <= limit:
         looked = max(looked, declared(lowest, 1))
     values = []
     for action in legal:

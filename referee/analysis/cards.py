@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from referee.analysis.experts import expert_file
 from referee.analysis.marks import CARD_MARKS, SIGNIFICANT, mark
@@ -78,6 +78,19 @@ class Budget:
         return self.cpu_ms is not None and (time.process_time() - began) * 1000 >= self.cpu_ms
 
 
+class Asked(NamedTuple):
+    """A decision to value: the expert's module and table, what the deciding seat saw (its view
+    and its memory of the events shown to it), its legal actions, the budget and the draws."""
+
+    expert: ModuleType
+    table: Any
+    view: dict[str, Any]
+    memory: Any
+    legal: list[dict[str, Any]]
+    budget: Budget
+    rng: random.Random
+
+
 def _stats(values: list[float]) -> tuple[float, float]:
     n = len(values)
     mean = sum(values) / n
@@ -87,16 +100,9 @@ def _stats(values: list[float]) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
-def sample_play(
-    expert: ModuleType,
-    table: Any,
-    view: dict[str, Any],
-    memory: Any,
-    legal: list[dict[str, Any]],
-    budget: Budget,
-    rng: random.Random,
-) -> list[list[float]]:
+def sample_play(asked: Asked) -> list[list[float]]:
     """Each legal play's deal score in the same sampled worlds (paired samples)."""
+    expert, table, view, memory, legal, budget, rng = asked
     knowledge = expert.Knowledge(view, memory)
     outlook = expert.Outlook(table, view, knowledge.me)
     moves = [expert.as_move(action) for action in legal]
@@ -112,18 +118,11 @@ def sample_play(
     return scores
 
 
-def sample_contract(
-    expert: ModuleType,
-    table: Any,
-    view: dict[str, Any],
-    memory: Any,
-    legal: list[dict[str, Any]],
-    budget: Budget,
-    rng: random.Random,
-) -> list[list[float]]:
+def sample_contract(asked: Asked) -> list[list[float]]:
     """Each legal contract's deal score in the same sampled worlds: the declarer's take played
     out as bots/card_expert.py plays it (its choose_contract), the contract made or lost
     (doubled when blind), less the defenders' mean score."""
+    expert, table, view, memory, legal, budget, rng = asked
     knowledge = expert.Knowledge(view, memory)
     me = knowledge.me
     outlook = expert.Outlook(table, view, me)
@@ -140,15 +139,7 @@ def sample_contract(
     return scores
 
 
-def sample_gives(
-    expert: ModuleType,
-    table: Any,
-    view: dict[str, Any],
-    memory: Any,
-    legal: list[dict[str, Any]],
-    budget: Budget,
-    rng: random.Random,
-) -> list[list[float]] | None:
+def sample_gives(asked: Asked) -> list[list[float]] | None:
     """Each legal give (or, 2 players, discard) scored in the same sampled worlds, as
     bots/card_expert.py values a plan of them (its choose_talon): the card passed, then, while
     another defender still waits for one (or a second discard is due), the expert's cheapest
@@ -157,6 +148,7 @@ def sample_gives(
     in every world: the contract lost (or a third of the bolt penalty without the concession
     penalty), less the half of the contract the defenders then score; a redeal the expert's
     REDEAL_UTILITY (a void deal)."""
+    expert, table, view, memory, legal, budget, rng = asked
     if any(action.get("type") not in TALON_KINDS for action in legal):
         return None
     passes = [action for action in legal if action["type"] in ("give", "discard")]
@@ -218,20 +210,13 @@ def sample_gives(
     ]
 
 
-def sample_take_talon(
-    expert: ModuleType,
-    table: Any,
-    view: dict[str, Any],
-    memory: Any,
-    legal: list[dict[str, Any]],
-    budget: Budget,
-    rng: random.Random,
-) -> list[list[float]] | None:
+def sample_take_talon(asked: Asked) -> list[list[float]] | None:
     """A 2-player declarer's choice of a talon, which it has not seen: in each sampled world
     the four cards the other player does not hold are split at random into the two talons;
     each index is taken, the expert's two cheapest cards discarded, the deal played out at the
     contract, made or lost, less the other's score. Both talons are alike to the seat, so its
     choice can cost nothing beyond the noise (never marked but by chance)."""
+    expert, table, view, memory, legal, budget, rng = asked
     if any(action.get("type") != "take_talon" for action in legal):
         return None
     knowledge = expert.Knowledge(view, memory)
@@ -264,15 +249,7 @@ def sample_take_talon(
     return scores
 
 
-def sample_open_bids(
-    expert: ModuleType,
-    table: Any,
-    view: dict[str, Any],
-    memory: Any,
-    legal: list[dict[str, Any]],
-    budget: Budget,
-    rng: random.Random,
-) -> list[list[float]] | None:
+def sample_open_bids(asked: Asked) -> list[list[float]] | None:
     """Each bid's deal score in the same sampled worlds, as bots/card_expert.py values a bid
     (its choose_bid, bid_world): the seat's hand with a random talon, the other hands dealt at
     random, its two cheapest cards given away (2 players: the better of two random talons
@@ -280,6 +257,7 @@ def sample_open_bids(
     that bid, made or lost, less the defenders' mean; a pass scores the expert's constant
     utility of letting another declare, a redeal its REDEAL_UTILITY. An estimate (the
     auction's rest is not played)."""
+    expert, table, view, _, legal, budget, rng = asked
     kinds = {action.get("type") for action in legal}
     if not kinds <= {"bid", "pass", "redeal"}:
         return None
@@ -312,20 +290,13 @@ def sample_open_bids(
     return scores
 
 
-def sample_blind(
-    expert: ModuleType,
-    table: Any,
-    view: dict[str, Any],
-    memory: Any,
-    legal: list[dict[str, Any]],
-    budget: Budget,
-    rng: random.Random,
-) -> list[list[float]] | None:
+def sample_blind(asked: Asked) -> list[list[float]] | None:
     """A seat that has not looked at its hand: looking, passing and each blind bid scored over
     the hands it may hold, as bots/card_expert.py weighs them (its choose_blind): for each hand
     drawn from all the cards it has not seen (its own among them), the expert's inner worlds
     where it declares with that hand; a blind bid made or lost, doubled; looking the better of
     passing and the lowest open bid that hand allows. An estimate, as bids are."""
+    expert, table, view, _, legal, budget, rng = asked
     scores: list[list[float]] = [[] for _ in legal]
     began = time.process_time()
     while not budget.over(began, len(scores[0])):
@@ -336,22 +307,15 @@ def sample_blind(
     return scores
 
 
-def sample_bids(
-    expert: ModuleType,
-    table: Any,
-    view: dict[str, Any],
-    memory: Any,
-    legal: list[dict[str, Any]],
-    budget: Budget,
-    rng: random.Random,
-) -> list[list[float]] | None:
+def sample_bids(asked: Asked) -> list[list[float]] | None:
     """A bidding decision: a blind seat's (look, pass, blind bids) or an open one's."""
+    legal = asked.legal
     if any(action.get("type") == "look" for action in legal):
-        return sample_blind(expert, table, view, memory, legal, budget, rng)
-    return sample_open_bids(expert, table, view, memory, legal, budget, rng)
+        return sample_blind(asked)
+    return sample_open_bids(asked)
 
 
-Sampler = Callable[..., list[list[float]] | None]
+Sampler = Callable[[Asked], list[list[float]] | None]
 SAMPLERS: Final[dict[str, Sampler]] = {
     "play": sample_play,
     "contract": sample_contract,
@@ -450,7 +414,9 @@ def analyse_card_frames(
                 scores: list[list[float]] | None = [[] for _ in legal]
                 if len(legal) > 1:
                     sampler = SAMPLERS[phase]
-                    scores = sampler(expert, table, view, memories[mover], legal, budget, rng)
+                    scores = sampler(
+                        Asked(expert, table, view, memories[mover], legal, budget, rng)
+                    )
                 if scores is not None and (len(legal) < 2 or scores[0]):  # else: no world
                     chosen = record["action"]
                     deal = int(view.get("deal") or 0)
