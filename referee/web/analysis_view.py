@@ -16,9 +16,10 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Final, Literal
 
 from referee.analysis.bots import bot_accuracy
+from referee.analysis.notes import action_label
 from referee.analysis.report import AnalysisDocument, Decision, FileError, GameAnalysis
 from referee.ladder import analyses, paths, store
 from referee.replay.reader import ReplayError, ReplayReader
@@ -166,12 +167,6 @@ def amount(value: float, unit: str) -> str:
     return f"{value * 100:.2f} %" if unit == "win_probability" else f"{value:.1f} points"
 
 
-def action_text(action: dict[str, Any]) -> str:
-    """An action as words: its type, then its other fields (a card, a bid) by value."""
-    rest = " ".join(str(v) for k, v in action.items() if k != "type")
-    return f"{action.get('type', '?')} {rest}".strip()
-
-
 def summary(analysis: GameAnalysis) -> Summary:
     unit = analysis.unit
     seats = [
@@ -196,8 +191,8 @@ def summary(analysis: GameAnalysis) -> Summary:
             d.seat,
             names[d.seat] if d.seat < len(names) else f"seat {d.seat}",
             d.phase,
-            action_text(d.chosen),
-            action_text(d.best),
+            action_label(d.chosen),
+            action_label(d.best),
             amount(d.loss, unit),
             str(d.mark) if d.mark is not None else "",
         )
