@@ -18,13 +18,13 @@ import numpy as np
 import numpy.typing as npt
 from pettingzoo import AECEnv  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
-from thousand.game import CHANCE, OVER, Action, GameState
+from thousand.game import OVER, GameState
 from thousand.rl.tables import REWARD_MODES, RewardMode, Table, place_rewards, table
+from thousand.rl.turns import NOT_LEGAL, Turns
 
 ObsDict = dict[str, npt.NDArray[Any]]
 _MASK = np.dtype(np.int8)
 """The mask's dtype as an object: numpy finds it faster than from a keyword (~0.2 µs a step)."""
-_frombuffer = np.frombuffer
 
 
 class ThousandEnv(AECEnv):  # type: ignore[misc,unused-ignore]
@@ -45,6 +45,7 @@ class ThousandEnv(AECEnv):  # type: ignore[misc,unused-ignore]
             raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
         self.table: Table = table(game, rules, players)
         self.reward_mode = reward
+        self._deal_rewards = reward == "deal"
         self.render_mode = render_mode
         self.metadata: dict[str, Any] = {
             "name": f"thousand_{game}_v0",
@@ -66,12 +67,8 @@ class ThousandEnv(AECEnv):  # type: ignore[misc,unused-ignore]
             agent: gymnasium.spaces.Discrete(actions) for agent in self.possible_agents
         }
         self._rng = random.Random(0)
-        self._actions = actions
-        self._observe = self.table.observe
-        self._legal_of = self.table.legal
-        """The table's numbers and functions of every step, looked up once."""
         self.state: GameState = self.table.new_state()
-        self._legal: dict[int, Action] = {}
+        self._turns = self._turns_of(self.state)
         self._scores: list[int] = []
         self._rewarded = False
 
@@ -99,33 +96,26 @@ class ThousandEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.state = self.table.new_state()
+        self._turns = self._turns_of(self.state)
         self._scores = self.state.scores()
-        self._advance()
+        self._moved(self._turns.advance(self._rng))
 
     def observe(self, agent: str) -> ObsDict:
-        mask = bytearray(self._actions)  # numpy wraps it as is: a fresh, writable mask
-        if agent == self.agent_selection:  # _legal is the mover's, or empty once it is over
-            for index in self._legal:
-                mask[index] = 1
-        return {
-            "observation": self._observe(self.state, self._seats[agent]),
-            "action_mask": _frombuffer(mask, _MASK),
-        }
+        return self._turns.observation(self._seats[agent])
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        chosen = None if action is None else self._legal.get(int(action))
-        if chosen is None:
+        seat = NOT_LEGAL if action is None else self._turns.play(int(action), self._rng)
+        if seat == NOT_LEGAL:
             raise ValueError(f"{agent} may not take action {action!r} now: see the action mask")
         self._cumulative_rewards[agent] = 0.0
         if self._rewarded:  # the step before set rewards; most steps set none
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self._rewarded = False
-        self.state.apply(chosen)
-        self._advance()
+        self._moved(seat)
         if self._rewarded:
             self._accumulate_rewards()
 
@@ -140,31 +130,30 @@ class ThousandEnv(AECEnv):  # type: ignore[misc,unused-ignore]
 
     # ------------------------------------------------------------------ chance and rewards
 
-    def _advance(self) -> None:
-        """Draw chance up to the next decision or the end; set rewards, the mover and the mask."""
-        state = self.state
-        rng = self._rng
-        while (seat := state.to_move()) == CHANCE:
-            state.chance(rng)
-        if self.reward_mode == "deal":
-            scores = state.scores()
+    def _turns_of(self, state: GameState) -> Turns:
+        """The game's steps (thousand.rl.turns), with the table's mask and observation."""
+        table = self.table
+        return Turns(state, table.legal, table.observe, table.actions, np.frombuffer, _MASK)
+
+    def _moved(self, seat: int) -> None:
+        """After a move and the chance that followed: rewards, the end, or the next mover."""
+        if self._deal_rewards:
+            scores = self.state.scores()
             if scores != self._scores:
                 for agent, now, before in zip(self.agents, scores, self._scores, strict=True):
                     self.rewards[agent] = (now - before) / 100
                 self._scores = scores
                 self._rewarded = True
         if seat == OVER:
-            result = state.result()
+            result = self.state.result()
             assert result is not None
             if self.reward_mode == "game":
                 for agent, value in zip(self.agents, place_rewards(result), strict=True):
                     self.rewards[agent] = value
                 self._rewarded = True
             self.terminations = dict.fromkeys(self.agents, True)
-            self._legal = {}
             return
         self.agent_selection = self.possible_agents[seat]
-        self._legal = self._legal_of(state, seat)
 
 
 def cards_env(
