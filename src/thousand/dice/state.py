@@ -93,6 +93,7 @@ class _Config:
         "choose",
         "clamp",
         "confirm",
+        "drawn",
         "entry",
         "fall_penalty",
         "five_wins",
@@ -123,6 +124,12 @@ class _Config:
             for throw in _THROWS[size]
             for key in (tuple(sorted(throw)),)
         }
+        self.drawn: tuple[tuple[tuple[tuple[int, ...], _Best], ...], ...] = tuple(
+            tuple(self.ordered[throw] for throw in _THROWS[size]) if size else ()
+            for size in range(DICE + 1)
+        )
+        """``ordered`` by the throw's index in ``_THROWS``: the engine's own draw is an index,
+        and a tuple of five dice hashed for each throw was a tenth of ``chance``."""
         self.keeps: dict[tuple[int, ...], dict[tuple[int, ...], int]] = {
             throw: dict(options) for throw, options in table.keeps.items()
         }
@@ -298,8 +305,9 @@ class DiceState:
             action = self.sample_chance(rng)
             return action, self.apply(action)
         left = self.dice_left
-        drawn = _THROWS[left][int(rng.random() * _WAYS[left])]
-        key, best = self._cfg.ordered[drawn]
+        index = int(rng.random() * _WAYS[left])
+        drawn = _THROWS[left][index]
+        key, best = self._cfg.drawn[left][index]
         return {"type": "throw", "dice": list(drawn)}, self._throw(drawn, key, best)
 
     def legal_actions(self) -> list[Action]:
