@@ -27,6 +27,7 @@ import jsonschema
 import pytest
 
 from referee.ladder import analyses, store
+from referee.ladder.contest import CLOCK_ENV
 from tests.browser import Page
 from tests.inputs.conftest import RAW_CONTROLS
 from tests.ladder.conftest import ROOT, counts, make_ladder, ok, py_bot, thousand, wait_until
@@ -118,10 +119,7 @@ def niceness(pid: int) -> int:
 
 
 def analysed_json(server: Server, match: int, game: int) -> dict[str, Any]:
-    response = server.get(f"/api/games/{match}/analysis/{game}")
-    assert response.status_code == 200, response.text
-    document: dict[str, Any] = response.json()
-    return document
+    return analysed_json_at(server, f"/api/games/{match}/analysis/{game}")
 
 
 @pytest.fixture
@@ -276,6 +274,47 @@ def test_hostile_names_are_escaped(copied: Path, serve: Callable[..., Server]) -
     assert not [c for c in RAW_CONTROLS if any(c in name for name in names)]
     assert sum(name.startswith(SCRIPT + "\\x1b]0;pwned") for name in names) == 2, names
     assert any("(" + SCRIPT[:15] in name for name in names), names  # the announced name, cut
+
+
+def test_a_final_game_is_analysed_too(
+    tmp_path: Path, serve: Callable[..., Server], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The final's recorded games, played by ``ladder final`` after the deadline, are analysed
+    like the ladder's and served at /api/final/ID/analysis/N."""
+    clock = tmp_path / "clock"
+    clock.write_text("1765000000")  # 2025-12-06, before the deadline
+    monkeypatch.setenv(CLOCK_ENV, str(clock))  # every command and the server read it
+    db = make_ladder(
+        tmp_path,
+        {"plain": "builtin:random", "first": "builtin:first"},
+        players=2,
+        extra=("--deadline", "2026-12-10T18:00:00Z"),
+    )
+    clock.write_text("1797000000")  # 2026-12-11, after it: the final may be played
+    ok("final", db, "--rounds", "1", timeout=240)
+    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        (games,) = conn.execute("SELECT replays FROM final_matches WHERE id = 1").fetchone()
+    finally:
+        conn.close()
+    count = len(json.loads(games))
+    server = serve(db)
+    wait_until(
+        lambda: len([r for r in rows(db) if r["kind"] == "final"]) >= count,
+        60,
+        "the final's games analysed",
+    )
+    document = analysed_json_at(server, "/api/final/1/analysis/1")
+    jsonschema.Draft202012Validator(SCHEMA).validate(document)
+    assert document["games"][0]["file"] == "final-1-game-1.jsonl"
+    assert server.get(f"/api/final/1/analysis/{count + 1}").status_code == 404
+
+
+def analysed_json_at(server: Server, path: str) -> dict[str, Any]:
+    response = server.get(path)
+    assert response.status_code == 200, response.text
+    document: dict[str, Any] = response.json()
+    return document
 
 
 @pytest.fixture(scope="module")
