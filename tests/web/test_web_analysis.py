@@ -174,6 +174,26 @@ def test_a_recorded_game_is_analysed_and_shown(
     assert server.get("/api/games/1/analysis/3").status_code == 404
     assert server.get("/api/games/99/analysis/1").status_code == 404
     assert server.get("/api/final/1/analysis/1").status_code == 404
+    assert server.get("/api/games/99999999999999999999/analysis/1").status_code == 404
+    assert server.get("/games/1/analysis/0").status_code == 404
+
+
+def test_a_game_whose_replay_is_gone_says_why(copied: Path, serve: Callable[..., Server]) -> None:
+    """A replay deleted by hand before the analyser reached it: a failure, said on the page
+    and listed under the document's errors, as ``thousand analyse`` lists a file it cannot
+    read; the other games are analysed."""
+    gone = copied.parent / "ladder.db.files" / "replays" / "match-000001" / "game-00000.jsonl"
+    gone.unlink()
+    server = serve(copied)
+    wait_until(lambda: len(rows(copied)) == GAMES, 60, "every game analysed or failed")
+    assert [r["status"] for r in rows(copied)] == ["failed", "done", "done", "done"]
+    document = analysed_json(server, 1, 1)
+    jsonschema.Draft202012Validator(SCHEMA).validate(document)
+    assert document["games"] == [] and document["errors"][0]["file"] == "match-1-game-1.jsonl"
+    assert str(copied.parent) not in json.dumps(document)
+    page = server.get("/games/1?game=1").text
+    assert 'data-analysis="failed"' in page and "No analysis of this game:" in page
+    assert str(copied.parent) not in page
 
 
 def ok_analyse(replay: Path) -> str:
