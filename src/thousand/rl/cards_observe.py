@@ -202,9 +202,9 @@ class CardObserver:
         if ledger.barrel_seat >= 0:
             out[ON_BARREL + slot[ledger.barrel_seat]] = ONE
         self._per_seat(out, state, slot)
-        for seat, value, blind in state.bids:  # each seat's last bid: later ones overwrite
-            out[LAST_BID + slot[seat]] = ZERO if value == PASS else value / self.max_bid
-            out[BID_BLIND + slot[seat]] = ONE if blind else ZERO
+        bids = state.bids
+        if bids:
+            self._last_bids(out, bids, slot)
         if state.talon_index >= 0:
             out[TALON_INDEX + state.talon_index] = ONE
         if state.blind:
@@ -214,6 +214,22 @@ class CardObserver:
         if ledger.barrel_deals:
             out[BARREL_DEALS] = ledger.barrel_deals / 3
         return vector
+
+    def _last_bids(
+        self, out: memoryview[float], bids: list[tuple[int, int, bool]], slot: list[int]
+    ) -> None:
+        """Each seat's last bid (0 for a pass) and whether it was blind, found first and
+        written once: a random bidding lists ten bids or more, and a write costs more."""
+        last = [PASS] * self.players
+        blind = [False] * self.players
+        for seat, value, was_blind in bids:
+            last[seat] = value
+            blind[seat] = was_blind
+        for seat in range(self.players):
+            if last[seat] > 0:
+                out[LAST_BID + slot[seat]] = last[seat] / self.max_bid
+            if blind[seat]:
+                out[BID_BLIND + slot[seat]] = ONE
 
     def _per_seat(self, out: memoryview[float], state: CardState, slot: list[int]) -> None:
         """The per-seat numbers, each written only where it is not 0 (the vector's zeros)."""
