@@ -96,9 +96,14 @@ _HALVES: Final = tuple(
 
 
 def _cards(vector: array[float], base: int, mask: int) -> None:
-    """The cards of ``mask`` as ones in the 24-card field at ``base`` (left 0 elsewhere)."""
-    vector[base : base + 12] = _HALVES[mask & 0xFFF]
-    vector[base + 12 : base + 24] = _HALVES[mask >> 12]
+    """The cards of ``mask`` as ones in the 24-card field at ``base`` (left 0 elsewhere; an
+    empty half is not written, the vector's zeros stand)."""
+    low = mask & 0xFFF
+    if low:
+        vector[base : base + 12] = _HALVES[low]
+    high = mask >> 12
+    if high:
+        vector[base + 12 : base + 24] = _HALVES[high]
 
 
 def _items(vector: array[float]) -> memoryview[float]:
