@@ -103,6 +103,18 @@ class ThousandEnv(AECEnv):  # type: ignore[misc,unused-ignore]
     def observe(self, agent: str) -> ObsDict:
         return self._turns.observation(self._seats[agent])
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last``, observing without the extra call through ``observe``: a
+        training loop calls it at every step."""
+        agent = self.agent_selection
+        return (
+            self._turns.observation(self._seats[agent]) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -115,9 +127,12 @@ class ThousandEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         if self._rewarded:  # the step before set rewards; most steps set none
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self._rewarded = False
-        self._moved(seat)
-        if self._rewarded:
-            self._accumulate_rewards()
+        if seat == OVER or self._deal_rewards:
+            self._moved(seat)
+            if self._rewarded:
+                self._accumulate_rewards()
+        else:  # most steps: the next mover, no reward
+            self.agent_selection = self.possible_agents[seat]
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":
