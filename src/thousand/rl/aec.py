@@ -30,6 +30,8 @@ _MASK = np.dtype(np.int8)
 class ThousandEnv(AECEnv):  # type: ignore[misc,unused-ignore]
     """One game of Thousand as an AEC environment (see the module docstring)."""
 
+    agent_selection: str
+
     def __init__(
         self,
         game: str,
