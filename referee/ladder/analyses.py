@@ -47,6 +47,9 @@ TABLES: Final[dict[Kind, str]] = {"ladder": "matches", "final": "final_matches"}
 BATCH: Final = 200
 """Finished matches read at one look: a ladder of a million is walked a batch at a time."""
 ERROR_LIMIT: Final = 300
+NEWEST: Final = 20
+"""The most recent finished matches, looked at in turn with the backlog: the games people open
+are the new ones, and on a busy card ladder the backlog can take hours to clear."""
 
 
 @dataclass(frozen=True)
@@ -149,13 +152,37 @@ class Finder:
 
     def __init__(self) -> None:
         self.floors: dict[Kind, int] = {"ladder": 0, "final": 0}
+        self.fresh = False  # whether the last look began with the newest matches
 
     def next_games(self, db: sqlite3.Connection) -> list[FinishedGame]:
-        for kind in TABLES:
-            games = self._look(db, kind)
-            if games:
-                return games
+        """The games to analyse next, from the newest finished matches (newest match first)
+        and from the backlog (oldest first) in turn: people open the games just played, and
+        on a ladder that records matches faster than they are analysed the backlog must
+        still move (each side comes first at every other look; an empty one yields)."""
+        self.fresh = not self.fresh
+        looks = (self._newest, self._look) if self.fresh else (self._look, self._newest)
+        for look in looks:
+            for kind in TABLES:
+                games = look(db, kind)
+                if games:
+                    return games
         return []
+
+    def _newest(self, db: sqlite3.Connection, kind: Kind) -> list[FinishedGame]:
+        rows = db.execute(
+            f"SELECT id, replays FROM {TABLES[kind]} WHERE status = 'done' "
+            "ORDER BY id DESC LIMIT ?",
+            (NEWEST,),
+        ).fetchall()
+        if not rows:
+            return []
+        done = _analysed(db, kind, int(rows[-1][0]), int(rows[0][0]))
+        return [
+            FinishedGame(kind, int(row[0]), index, path)
+            for row in rows
+            for index, path in enumerate(_replays(db, row[1]), start=1)
+            if (int(row[0]), index) not in done
+        ]
 
     def _look(self, db: sqlite3.Connection, kind: Kind) -> list[FinishedGame]:
         table = TABLES[kind]
@@ -260,18 +287,17 @@ def analyse_waiting(
     writing: Writing = contextlib.nullcontext,
 ) -> Iterator[FinishedGame]:
     """Analyse and record the games waiting now, one at a time, until none is left or ``stop``
-    says so; yields each game recorded."""
+    says so; yields each game recorded. The queue is read again after each game, so that a
+    match recorded meanwhile comes before the backlog."""
     while not stop():
         games = finder.next_games(db)
         if not games:
             return
-        for game in games:
-            if stop():
-                return
-            began = time.process_time()
-            analysis, error = analyse(game, settings)
-            if record(db, game, analysis, error, time.process_time() - began, writing):
-                yield game
+        game = games[0]
+        began = time.process_time()
+        analysis, error = analyse(game, settings)
+        if record(db, game, analysis, error, time.process_time() - began, writing):
+            yield game
 
 
 def run_forever(

@@ -74,6 +74,29 @@ def test_a_match_that_finishes_late_is_still_found(tmp_path: Path) -> None:
     assert {s.analysis.basis for s in held if s.analysis is not None} == {"estimate"}
 
 
+def test_the_newest_match_and_the_backlog_are_analysed_in_turn(tmp_path: Path) -> None:
+    """People open the games just played: the newest finished match is analysed first, one
+    recorded meanwhile comes within a game, and the backlog (oldest first) still moves at every
+    other game, however fast matches are recorded."""
+    db = make_ladder(tmp_path, {n: "builtin:random" for n in ("a", "b", "c")})
+    ok("run", db, "--matches", 3)
+    set_status(db, 3, "running")  # not yet recorded
+    per_match = len(waiting(db)) // 2
+    conn = store.connect(db)
+    settings = analyses.Settings()
+    try:
+        finder = analyses.Finder()
+        first = next(analyses.analyse_waiting(conn, finder, settings, lambda: False))
+        assert first.match_id == 2  # the newest recorded, not match 1
+        set_status(db, 3, "done")  # recorded while the rest wait
+        later = analyses.analyse_waiting(conn, finder, settings, lambda: False)
+        assert [next(later).match_id, next(later).match_id] == [1, 3]  # backlog, then newest
+        rest = [g.match_id for g in later]
+    finally:
+        conn.close()
+    assert 3 + len(rest) == 3 * per_match and waiting(db) == []
+
+
 def test_a_replay_gone_is_recorded_as_failed_once(tmp_path: Path) -> None:
     db = make_ladder(tmp_path, {n: "builtin:random" for n in ("a", "b", "c")})
     ok("run", db, "--matches", 1)
