@@ -85,8 +85,7 @@ PASS: Final = -1
 """The value the engine records for a pass in ``bids``."""
 
 ONE: Final[Any] = 1.0
-ZERO: Final[Any] = 0.0
-"""The numbers written most, as objects: compiled, a float literal is boxed anew at each
+"""The number written most, as an object: compiled, a float literal is boxed anew at each
 write (typed Any, mypyc keeps one object)."""
 _ZEROS: Final = array("f", bytes(4 * OBSERVATION_SIZE))
 _HALVES: Final = tuple(

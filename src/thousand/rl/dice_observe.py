@@ -57,8 +57,7 @@ DECIDE_PHASE: Final = 2
 """The engine's phase numbers (``PHASES``' order is the engine's) in which a seat has the turn."""
 
 ONE: Final[Any] = 1.0
-ZERO: Final[Any] = 0.0
-"""The numbers written most, as objects: compiled, a float literal is boxed anew at each
+"""The number written most, as an object: compiled, a float literal is boxed anew at each
 write (typed Any, mypyc keeps one object)."""
 _ZEROS: Final = array("f", bytes(4 * OBSERVATION_SIZE))
 
