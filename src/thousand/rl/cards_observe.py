@@ -39,6 +39,10 @@ if TYPE_CHECKING:  # array is generic to mypy only before Python 3.12
     """A function of the vector and a dtype: numpy's ``frombuffer``."""
 
 _O = LAYOUT.offsets
+LATE: Final = _O["present"]
+"""Where the seat and number fields start: they are written through a memoryview that starts
+here, so that each index is below 257, an int Python keeps made (an index above is a new int
+at every write, compiled or not). The offsets of those fields below are from here."""
 PHASE: Final = _O["phase"]
 HAND: Final = _O["hand"]
 HAND_SEEN: Final = _O["hand_seen"]
@@ -52,31 +56,31 @@ LAST_TRICK: Final = _O["last_trick"]
 TRUMP: Final = _O["trump"]
 MARRIAGES: Final = _O["marriages"]
 PRESENT: Final = _O["present"]
-TO_MOVE: Final = _O["to_move"]
-DEALER: Final = _O["dealer"]
-HUNDRED: Final = _O["hundred"]
-SITTING_OUT: Final = _O["sitting_out"]
-DECLARER: Final = _O["declarer"]
-HIGH_BIDDER: Final = _O["high_bidder"]
-PASSED: Final = _O["passed"]
-LAST_BID: Final = _O["last_bid"]
-BID_BLIND: Final = _O["bid_blind"]
-RECEIVED: Final = _O["received"]
-HAND_SIZE: Final = _O["hand_size"]
-SCORE: Final = _O["score"]
-BOLTS: Final = _O["bolts"]
-FALLS: Final = _O["falls"]
-ON_BARREL: Final = _O["on_barrel"]
-TRICKS_WON: Final = _O["tricks_won"]
-POINTS_TAKEN: Final = _O["points_taken"]
-HIGH_BID: Final = _O["high_bid"]
-CONTRACT: Final = _O["contract"]
-BID_LIMIT: Final = _O["bid_limit"]
-BLIND: Final = _O["blind"]
-GOLDEN: Final = _O["golden"]
-TALON_SHOWN: Final = _O["talon_shown"]
-TALON_INDEX: Final = _O["talon_index"]
-BARREL_DEALS: Final = _O["barrel_deals"]
+TO_MOVE: Final = _O["to_move"] - LATE
+DEALER: Final = _O["dealer"] - LATE
+HUNDRED: Final = _O["hundred"] - LATE
+SITTING_OUT: Final = _O["sitting_out"] - LATE
+DECLARER: Final = _O["declarer"] - LATE
+HIGH_BIDDER: Final = _O["high_bidder"] - LATE
+PASSED: Final = _O["passed"] - LATE
+LAST_BID: Final = _O["last_bid"] - LATE
+BID_BLIND: Final = _O["bid_blind"] - LATE
+RECEIVED: Final = _O["received"] - LATE
+HAND_SIZE: Final = _O["hand_size"] - LATE
+SCORE: Final = _O["score"] - LATE
+BOLTS: Final = _O["bolts"] - LATE
+FALLS: Final = _O["falls"] - LATE
+ON_BARREL: Final = _O["on_barrel"] - LATE
+TRICKS_WON: Final = _O["tricks_won"] - LATE
+POINTS_TAKEN: Final = _O["points_taken"] - LATE
+HIGH_BID: Final = _O["high_bid"] - LATE
+CONTRACT: Final = _O["contract"] - LATE
+BID_LIMIT: Final = _O["bid_limit"] - LATE
+BLIND: Final = _O["blind"] - LATE
+GOLDEN: Final = _O["golden"] - LATE
+TALON_SHOWN: Final = _O["talon_shown"] - LATE
+TALON_INDEX: Final = _O["talon_index"] - LATE
+BARREL_DEALS: Final = _O["barrel_deals"] - LATE
 
 DEAL_PHASE: Final = 1
 """The engine's phase number of the deal (``PHASES``' order is the engine's): the bidding
@@ -146,6 +150,7 @@ class CardObserver:
         slot = self.slots[me]
         vector = self.blank[:]
         out = _items(vector)
+        late = out[LATE:]
         phase = state.phase
         out[PHASE + phase] = ONE
         hands = state.hands
@@ -159,17 +164,17 @@ class CardObserver:
             if phase > DEAL_PHASE:
                 t = state.t
                 limit = min(t.bid_limit + marriages_value(hand, t.ace_marriage), t.max_bid)
-                out[BID_LIMIT] = limit / self.max_bid
+                late[BID_LIMIT] = limit / self.max_bid
         talon = state.talon
         shown = state.talon_shown
         if talon and (shown or me == declarer):  # shown to all, or taken by me
             _cards(vector, TALON, talon)
         if shown:
-            out[TALON_SHOWN] = ONE
+            late[TALON_SHOWN] = ONE
         if me == declarer and n == 2 and state.discards:  # my own discards
             _cards(vector, DISCARDS, state.discards)
         for to, card in state.given:  # who received is public; the card, to its two seats
-            out[RECEIVED + slot[to]] = ONE
+            late[RECEIVED + slot[to]] = ONE
             if me in (declarer, to):
                 out[GIVEN + card] = ONE
         played = state.played
@@ -188,39 +193,39 @@ class CardObserver:
         for _, suit in state._declared_marriages:  # 4 is the ace marriage, as in the field
             out[MARRIAGES + suit] = ONE
         if state.turn >= 0:
-            out[TO_MOVE + slot[state.turn]] = ONE
+            late[TO_MOVE + slot[state.turn]] = ONE
         if state.dealer >= 0:
-            out[DEALER + slot[state.dealer]] = ONE
+            late[DEALER + slot[state.dealer]] = ONE
         if state.hundred >= 0:
-            out[HUNDRED + slot[state.hundred]] = ONE
+            late[HUNDRED + slot[state.hundred]] = ONE
         if state.sitter >= 0:
-            out[SITTING_OUT + slot[state.sitter]] = ONE
+            late[SITTING_OUT + slot[state.sitter]] = ONE
         if declarer >= 0:
-            out[DECLARER + slot[declarer]] = ONE
-            out[CONTRACT] = state.contract / self.max_bid
+            late[DECLARER + slot[declarer]] = ONE
+            late[CONTRACT] = state.contract / self.max_bid
         high_bidder = state.high_bidder
         if high_bidder >= 0:
-            out[HIGH_BIDDER + slot[high_bidder]] = ONE
-            out[HIGH_BID] = state.high / self.max_bid
+            late[HIGH_BIDDER + slot[high_bidder]] = ONE
+            late[HIGH_BID] = state.high / self.max_bid
         ledger = state.ledger
         if ledger.barrel_seat >= 0:
-            out[ON_BARREL + slot[ledger.barrel_seat]] = ONE
-        self._per_seat(out, state, slot)
+            late[ON_BARREL + slot[ledger.barrel_seat]] = ONE
+        self._per_seat(late, state, slot)
         bids = state.bids
         if bids:
-            self._last_bids(out, bids, slot)
+            self._last_bids(late, bids, slot)
         if state.talon_index >= 0:
-            out[TALON_INDEX + state.talon_index] = ONE
+            late[TALON_INDEX + state.talon_index] = ONE
         if state.blind:
-            out[BLIND] = ONE
+            late[BLIND] = ONE
         if state.golden:
-            out[GOLDEN] = ONE
+            late[GOLDEN] = ONE
         if ledger.barrel_deals:
-            out[BARREL_DEALS] = ledger.barrel_deals / 3
+            late[BARREL_DEALS] = ledger.barrel_deals / 3
         return vector
 
     def _last_bids(
-        self, out: memoryview[float], bids: list[tuple[int, int, bool]], slot: list[int]
+        self, late: memoryview[float], bids: list[tuple[int, int, bool]], slot: list[int]
     ) -> None:
         """Each seat's last bid (0 for a pass) and whether it was blind, found first and
         written once: a random bidding lists ten bids or more, and a write costs more."""
@@ -231,11 +236,11 @@ class CardObserver:
             blind[seat] = was_blind
         for seat in range(self.players):
             if last[seat] > 0:
-                out[LAST_BID + slot[seat]] = last[seat] / self.max_bid
+                late[LAST_BID + slot[seat]] = last[seat] / self.max_bid
             if blind[seat]:
-                out[BID_BLIND + slot[seat]] = ONE
+                late[BID_BLIND + slot[seat]] = ONE
 
-    def _per_seat(self, out: memoryview[float], state: CardState, slot: list[int]) -> None:
+    def _per_seat(self, late: memoryview[float], state: CardState, slot: list[int]) -> None:
         """The per-seat numbers, each written only where it is not 0 (the vector's zeros)."""
         ledger = state.ledger
         scores = ledger.scores
@@ -249,16 +254,16 @@ class CardObserver:
         for seat in range(self.players):
             at = slot[seat]
             if passed[seat]:
-                out[PASSED + at] = ONE
+                late[PASSED + at] = ONE
             if hands[seat]:
-                out[HAND_SIZE + at] = hands[seat].bit_count() / 10
+                late[HAND_SIZE + at] = hands[seat].bit_count() / 10
             if scores[seat]:
-                out[SCORE + at] = scores[seat] / target
+                late[SCORE + at] = scores[seat] / target
             if bolts[seat]:
-                out[BOLTS + at] = bolts[seat] / 3
+                late[BOLTS + at] = bolts[seat] / 3
             if falls[seat]:
-                out[FALLS + at] = falls[seat] / 3
+                late[FALLS + at] = falls[seat] / 3
             if tricks_won[seat]:
-                out[TRICKS_WON + at] = tricks_won[seat] / 10
+                late[TRICKS_WON + at] = tricks_won[seat] / 10
             if taken[seat]:
-                out[POINTS_TAKEN + at] = taken[seat] / 120
+                late[POINTS_TAKEN + at] = taken[seat] / 120
