@@ -139,3 +139,20 @@ def test_an_observation_kept_is_never_changed_by_the_environment(
     assert not (later["observation"] == 7.0).any()
     assert later["action_mask"].sum() < len(later["action_mask"])
     assert again["observation"].tobytes() == kept["observation"].tobytes()
+
+
+def test_the_agent_iteration_stops_at_max_iter_and_at_the_end() -> None:
+    """agent_iter is the environment's own (compiled with the engines): PettingZoo's bound and
+    its end once no agent is left, as PettingZoo's iterator has them."""
+    env = dice_env("classic", players=3)
+    env.reset(seed=4)
+    assert list(env.agent_iter(max_iter=3)) == [env.agent_selection] * 3
+    assert list(env.agent_iter(max_iter=0)) == []
+    steps = 0
+    for agent in env.agent_iter():
+        assert agent == env.agent_selection
+        observation, _, terminated, truncated, _ = env.last()
+        legal = np.flatnonzero(observation["action_mask"])
+        env.step(None if terminated or truncated else int(legal[0]))
+        steps += 1
+    assert not env.agents and steps > 3

@@ -20,7 +20,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped,import-not-found,un
 
 from thousand.game import OVER, GameState
 from thousand.rl.tables import REWARD_MODES, RewardMode, Table, place_rewards, table
-from thousand.rl.turns import NOT_LEGAL, Turns
+from thousand.rl.turns import NOT_LEGAL, AgentIterator, Turns
 
 ObsDict = dict[str, npt.NDArray[Any]]
 _MASK = np.dtype(np.int8)
@@ -101,6 +101,10 @@ class ThousandEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         self._turns = self._turns_of(self.state)
         self._scores = self.state.scores()
         self._moved(self._turns.advance(self._rng))
+
+    def agent_iter(self, max_iter: int = 2**63) -> AgentIterator:
+        """PettingZoo's agent iteration, compiled (thousand.rl.turns.AgentIterator)."""
+        return AgentIterator(self, max_iter)
 
     def observe(self, agent: str) -> ObsDict:
         return self._turns.observation(self._seats[agent])
