@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from cards_support import mask_points_of
 
 from thousand.cards import CARD_STR, card_points, parse_card, pretty_card, pretty_cards, sort_cards
-from thousand.cards.cards import marriages_value, mask_points
+from thousand.cards.cards import marriages_value, mask_points, mask_size
 
 
 def test_deck_has_24_cards_worth_120() -> None:
@@ -45,3 +47,16 @@ def test_parse_and_pretty() -> None:
     assert sort_cards(["AH", "9S", "TC"]) == ["9S", "TC", "AH"]
     with pytest.raises(ValueError):
         parse_card("1H")
+
+
+def test_a_mask_size_is_its_count_of_cards() -> None:
+    rng = random.Random(35)
+    masks = [
+        0,
+        1,
+        (1 << 12) - 1,
+        1 << 12,
+        (1 << 24) - 1,
+        *(rng.getrandbits(24) for _ in range(5000)),
+    ]
+    assert [mask_size(m) for m in masks] == [m.bit_count() for m in masks]

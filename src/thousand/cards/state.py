@@ -32,6 +32,7 @@ from thousand.cards.cards import (
     marriages_value,
     mask_cards,
     mask_points,
+    mask_size,
     mask_strs,
 )
 from thousand.cards.reasons import RedealReason
@@ -1057,7 +1058,7 @@ class CardState:
         view["barrel_deals"] = ledger.barrel_deals
         view["hand"] = [*MASK_STRS_LOW[hand & 0xFFF], *MASK_STRS_HIGH[hand >> 12]] if seen else []
         view["hand_seen"] = seen
-        view["hand_sizes"] = [h.bit_count() for h in hands]
+        view["hand_sizes"] = [mask_size(h) for h in hands]
         view["bid_limit"] = (
             min(t.bid_limit + marriages_value(hand, t.ace_marriage), t.max_bid)
             if seen and phase > DEAL
