@@ -10,7 +10,10 @@ actions but never redeal or concede (drawn again when it hits one, which keeps i
 the rest), since the bare deal always plays its 8 tricks; and once more with the mover's view
 built at every decision, as play_game and the referee build it (the bare loop builds none, so
 that row prices the view).
-Usage: python bench/engine.py [--seconds S] [--rounds R] [--bare-only]
+Usage: python bench/engine.py [--seconds S] [--rounds R] [--bare-only] [--count WHAT GAMES]
+(instructions, deterministic where time is not on a shared machine: run `valgrind
+--tool=cachegrind --cache-sim=no python bench/engine.py --count cards 10` and `--count cards 0`,
+and divide the difference of their I refs by the deals printed; dice by the decisions)
 """
 
 from __future__ import annotations
@@ -147,12 +150,53 @@ def yardstick(seconds: float, rounds: int) -> None:
         print(f"  {what}: median engine ÷ bare {statistics.median(ratios):.2f}×", flush=True)
 
 
+COUNTED: dict[str, Callable[[int], tuple[int, int]]] = {
+    "cards": YARDSTICK[0][2],
+    "cards-view": YARDSTICK[1][2],
+    "dice": YARDSTICK[2][2],
+    "bare-cards": bare.card_game,
+    "bare-dice": bare.dice_game,
+}
+"""The yardstick's games by name, for ``--count``."""
+
+
+def count(what: str, games: int) -> None:
+    """Play games 0..games-1 of ``what`` untimed and print the decisions and deals: the work a
+    run under ``valgrind --tool=cachegrind`` counts instructions for. With 0 games an engine
+    still builds one game (its rules' tables, made once), so that a run of 0 is the start-up
+    to subtract."""
+    if games == 0 and not what.startswith("bare"):
+        new_state("dice" if what == "dice" else "cards", "classic", 3)
+    decisions = deals = 0
+    for seed in range(games):
+        d, k = COUNTED[what](seed)
+        decisions += d
+        deals += k
+    if "dice" in what:
+        print(f"{what}: {games} games, {decisions} decisions")
+    else:
+        print(f"{what}: {games} games, {decisions} decisions, {deals} deals")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=5.0, help="per configuration")
     parser.add_argument("--rounds", type=int, default=1, help="yardstick rounds (median shown)")
     parser.add_argument("--bare-only", action="store_true", help="only the yardstick")
+    parser.add_argument(
+        "--count",
+        nargs=2,
+        metavar=("WHAT", "GAMES"),
+        help=f"play GAMES games of WHAT ({', '.join(COUNTED)}) untimed, seeds 0.., for "
+        "counting instructions (valgrind --tool=cachegrind; 0 games: the start-up)",
+    )
     args = parser.parse_args()
+    if args.count:
+        what, games = args.count
+        if what not in COUNTED or not games.isdigit():
+            parser.error(f"--count WHAT GAMES: WHAT one of {', '.join(COUNTED)}, GAMES a count")
+        count(what, int(games))
+        sys.exit(0)
     os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     print(f"python {platform.python_version()} on {platform.machine()}, pinned to one core")
     compiled = not str(getattr(card_state, "__file__", "")).endswith(".py")
