@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -18,10 +17,9 @@ from pathlib import Path
 import pytest
 
 from tests.inprocess import invoke
+from tests.native.test_build import _build, _copy
 
 ROOT = Path(__file__).resolve().parents[2]
-# what a wheel is built from (bots/: the two experts it ships; tests/ and the rest are not read)
-PROJECT = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "src", "referee", "bots")
 
 
 def _run(argv: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
@@ -43,18 +41,9 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The ``thousand`` program of a virtual environment holding the wheel and its
     dependencies, nothing of this checkout (pure engines: compiling is not what is tested)."""
     base = tmp_path_factory.mktemp("wheel")
-    copy = base / "project"
-    copy.mkdir()
-    for name in PROJECT:
-        source = ROOT / name
-        if source.is_dir():
-            ignore = shutil.ignore_patterns("__pycache__", "build", "*.egg-info")
-            shutil.copytree(source, copy / name, ignore=ignore)
-        else:
-            shutil.copy2(source, copy / name)
+    # the project as a checkout holds it (the two experts among its files), built by pip
+    wheel, _ = _build(_copy(base), base, THOUSAND_PURE="1")
     python = sys.executable
-    _run([python, "-m", "pip", "wheel", "--no-deps", "-w", str(base), "."], copy, THOUSAND_PURE="1")
-    (wheel,) = base.glob("thousand-*.whl")
     venv = base / "venv"
     _run([python, "-m", "venv", str(venv)], base)
     _run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", str(wheel)], base)
