@@ -10,8 +10,8 @@ replay never depends on a random generator.
 Actions, events and views are plain JSON-compatible dicts so that the referee can send them to
 bots in any language without translation, and so that a bot can choose from
 ``legal_actions()`` without knowing a single rule. They are read, never changed: an engine may
-hand out the same action object in every legal list (the card engine's plays) and share
-arrays between views.
+hand out the same action object in every legal list (both engines do, for every legal action)
+and share arrays between views.
 
 Events carry a ``"to"`` key only when they are private: ``"to": seat`` means only that seat may
 learn it.  Everything else is public.  ``view(seat)`` is exactly that seat's knowledge.
