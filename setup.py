@@ -42,6 +42,7 @@ CARDS = [
     "src/thousand/rl/cards_actions.py",
     "src/thousand/rl/cards_observe.py",
     "src/thousand/rl/turns.py",
+    "src/thousand/shuffle.py",
 ]
 DICE = [
     "src/thousand/dice/scoring.py",
@@ -52,8 +53,10 @@ DICE = [
 """The modules compiled: pure state machines with no I/O, whose classes nobody patches, and
 what the learning environments (thousand.rl) do with those states at every step: encode a
 seat's observation, index the legal actions, draw chance between decisions (turns.py, in the
-card engine's group, serves both games). Those import no numpy, which a build does not have,
-and each is in its engine's group, where it reads the state's attributes natively.
+card engine's group, serves both games), and the shuffle that the referee's keyed chance deals
+the cards with (thousand.shuffle, in the card group: a deal is its only use). Those import no
+numpy, which a build does not have, and each is in its engine's group, where it reads the
+state's attributes natively.
 
 Each engine is its own group, one shared library of one C file: neither engine calls the
 other, so nothing is lost that mypyc could inline, and the two C files (1.6 and 1.2 MB)

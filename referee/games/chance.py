@@ -20,12 +20,13 @@ generator, ``GameChance`` (``state.sample_chance(rng)``, ``state.chance(rng)``).
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import hmac
 import random
 import secrets
 from typing import Any
+
+from thousand.shuffle import shuffle_from_stream
 
 SEED_BITS = 128
 """Bits of a fresh master seed: beyond any search."""
@@ -104,15 +105,6 @@ _IPAD = bytes(x ^ 0x36 for x in range(256))
 _OPAD = bytes(x ^ 0x5C for x in range(256))
 
 
-@functools.cache
-def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
-    """Fisher-Yates over ``size`` items as ``random.Random.shuffle`` does it: for each i from
-    the top, a draw below i + 1 by rejection of k-bit numbers (k the bit length of i + 1)."""
-    return tuple(
-        (i, (i + 1).bit_length(), (1 << (i + 1).bit_length()) - 1) for i in reversed(range(1, size))
-    )
-
-
 class KeyedHash:
     """HMAC-SHA-256 under one key (RFC 2104), its two padded key blocks hashed once, so that
     each message costs two copies, two updates and two digests."""
@@ -172,11 +164,15 @@ class GameChance(random.Random):
         """A game's bits are fixed by its key: reseeding is not meaningful."""
         raise TypeError("a GameChance cannot be reseeded")
 
-    def _refill(self) -> None:
+    def _next_block(self) -> int:
+        """The stream's next 256 bits, as a number (its block's bytes read big-endian)."""
         block = self._mac.digest(b"chance:%d" % self._block)
-        self._pool |= int.from_bytes(block, "big") << self._bits
-        self._bits += 256
         self._block += 1
+        return int.from_bytes(block, "big")
+
+    def _refill(self) -> None:
+        self._pool |= self._next_block() << self._bits
+        self._bits += 256
 
     def getrandbits(self, k: int) -> int:
         while self._bits < k:
@@ -199,20 +195,8 @@ class GameChance(random.Random):
                 return r
 
     def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
-        pool, bits = self._pool, self._bits
-        for i, k, mask in _shuffle_steps(len(x)):
-            while True:
-                if bits < k:
-                    self._pool, self._bits = pool, bits
-                    self._refill()
-                    pool, bits = self._pool, self._bits
-                r = pool & mask
-                pool >>= k
-                bits -= k
-                if r <= i:
-                    break
-            x[i], x[r] = x[r], x[i]
-        self._pool, self._bits = pool, bits
+        # Compiled with the card engine where the install compiles (thousand.shuffle).
+        self._pool, self._bits = shuffle_from_stream(x, self._pool, self._bits, self._next_block)
 
     def random(self) -> float:
         bits = self._bits
