@@ -17,6 +17,7 @@ import random
 import pytest
 
 from referee.games.chance import GameChance, KeyedHash, derive
+from thousand.shuffle import shuffle_from_stream
 
 
 class Plain(random.Random):
@@ -75,6 +76,43 @@ def test_throws_and_lots_are_the_documented_ones(seed_hex: str) -> None:
             plain.randrange(bound) for _ in range(40)
         ]
         assert fast.getrandbits(300) == plain.getrandbits(300)
+
+
+class Blocks(random.Random):
+    """Python's shuffle over a stream of 256-bit blocks from a seeded generator: the reference
+    for thousand.shuffle on its own, away from any key."""
+
+    def __init__(self, seed: int, pool: int, bits: int) -> None:
+        self.source = random.Random(seed)
+        self._pool, self._bits = pool, bits
+
+    def next_block(self) -> int:
+        return self.source.getrandbits(256)
+
+    def getrandbits(self, k: int) -> int:
+        while self._bits < k:
+            self._pool |= self.next_block() << self._bits
+            self._bits += 256
+        value = self._pool & ((1 << k) - 1)
+        self._pool >>= k
+        self._bits -= k
+        return value
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 24, 100, 1000])
+@pytest.mark.parametrize("bits", [0, 1, 31, 32, 33, 203, 256, 300])
+def test_the_compiled_shuffle_draws_as_python_does(size: int, bits: int) -> None:
+    """thousand.shuffle (compiled with the card engine where the install compiles) against
+    random.Random.shuffle on the same bits: any list size, a pool left at any bit count (a
+    throw's 53 bits leave counts that are no multiple of its 32-bit words), and the pool it
+    hands back is what Python's generator has left."""
+    pool = random.Random(size * 1000 + bits).getrandbits(bits) if bits else 0
+    reference, source = Blocks(7, pool, bits), Blocks(7, pool, bits)
+    expected, dealt = list(range(size)), list(range(size))
+    reference.shuffle(expected)
+    left = shuffle_from_stream(dealt, pool, bits, source.next_block)
+    assert dealt == expected
+    assert left == (reference._pool, reference._bits)
 
 
 def test_a_game_from_raw_key_bytes_is_the_game_from_its_hex_seed() -> None:
