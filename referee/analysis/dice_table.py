@@ -42,6 +42,7 @@ from referee.analysis.dice_model import (
     stop,
     throw_outcomes,
 )
+from referee.analysis.dice_pass import sweep
 from referee.analysis.experts import expert_file
 from thousand.dice import DiceRules
 from thousand.errors import ThousandError
@@ -163,19 +164,7 @@ class SolvedTable:
             (n, zero, [(p, gained, after[n - used]) for p, gained, used in outcomes])
             for n, (zero, outcomes) in sorted(self.outcomes.items())
         ]
-        for row in range(last, low - 1, -1):
-            for n, zero, targets in chances:
-                acc = zero * busted
-                for p, gained, target in targets:
-                    acc += p * target[row + gained]
-                throws[n][row] = acc
-            if row == last:
-                continue
-            after[0][row] = throws[DICE][row]  # hot dice: the throw of five is compulsory
-            at = stops[row]
-            for left in range(1, DICE):
-                thrown = throws[left][row]
-                after[left][row] = at if at >= thrown else thrown
+        sweep(chances, after, throws, stops, busted, last, low)
         return Turn(low, stops, throws)
 
     def values_at(
