@@ -49,6 +49,7 @@ DICE = [
     "src/thousand/dice/state.py",
     "src/thousand/rl/dice_actions.py",
     "src/thousand/rl/dice_observe.py",
+    "referee/analysis/dice_pass.py",
 ]
 """The modules compiled: pure state machines with no I/O, whose classes nobody patches, and
 what the learning environments (thousand.rl) do with those states at every step: encode a
@@ -56,7 +57,9 @@ seat's observation, index the legal actions, draw chance between decisions (turn
 card engine's group, serves both games), and the shuffle that the referee's keyed chance deals
 the cards with (thousand.shuffle, in the card group: a deal is its only use). Those import no
 numpy, which a build does not have, and each is in its engine's group, where it reads the
-state's attributes natively.
+state's attributes natively. One module of the referee is compiled too, with the dice group:
+the sweep of thousand analyse's dice turn pass (referee/analysis/dice_pass.py, imports nothing),
+nearly all of a dice game's analysis, whose aim is 50 ms a game (issue 32).
 
 Each engine is its own group, one shared library of one C file: neither engine calls the
 other, so nothing is lost that mypyc could inline, and the two C files (1.6 and 1.2 MB)
@@ -91,7 +94,8 @@ def cache_key() -> str:
     needless compile costs 30 s; a stale engine would cost wrong games):
 
     - every .py/.pyi of src/thousand: the compiled modules and those their type check reads
-      (mypyc inlines a Final constant imported from another module into the C);
+      (mypyc inlines a Final constant imported from another module into the C), and the
+      compiled modules outside it (the analysis' sweep, which imports nothing);
     - setup.py (the groups, opt_level) and the mypy config files (pyproject's [tool.mypy]:
       the pydantic plugin types the rules' models);
     - every distribution's version where the build runs (mypy, so mypyc and its runtime C;
@@ -108,8 +112,9 @@ def cache_key() -> str:
     sources = sorted(
         path for pattern in ("*.py", "*.pyi") for path in (HERE / "src" / "thousand").rglob(pattern)
     )
+    outside = [HERE / path for path in CARDS + DICE if not path.startswith("src/thousand/")]
     configs = [HERE / "setup.py", *(HERE / name for name in MYPY_CONFIGS)]
-    for path in [*sources, *configs]:
+    for path in [*sources, *outside, *configs]:
         if path.is_file():
             add(path.relative_to(HERE).as_posix(), path.read_bytes())
     versions = sorted(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import orjson
 import pytest
@@ -38,6 +39,17 @@ def test_a_ci_install_runs_the_compiled_engines() -> None:
         "the installed engines are not compiled: `pip install -v .` says why "
         "(look for 'thousand: the engines stay pure Python')"
     )
+
+
+def test_a_ci_install_holds_the_compiled_shuffle_and_sweep() -> None:
+    """thousand.shuffle (every keyed deal) and referee.analysis.dice_pass (thousand analyse's
+    dice turn pass) are compiled with the engines' groups; the referee's one is not what the
+    tests import from a checkout, so the folder the compiled engines came from is looked in."""
+    need("compiled-engines")
+    installed = Path(str(thousand.cards.state.__file__)).parents[2]
+    for module in ("thousand/shuffle", "referee/analysis/dice_pass"):
+        compiled = list(installed.glob(module + ".*.so"))
+        assert compiled, f"{module} is not compiled in {installed}"
 
 
 @requires("compiled-engines")
