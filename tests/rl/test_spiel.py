@@ -122,3 +122,46 @@ def test_the_python_observer_reads_the_view_or_the_whole_history() -> None:
     assert json.loads(lines[0]) == {"seat": state.engine.view(0)["dealer"], "type": "first_dealer"}
     with pytest.raises(ValueError, match="no observation parameters"):
         game.make_py_observer(None, {"x": 1})
+
+
+def test_openspiel_learning_algorithms_run_on_the_games() -> None:
+    """OpenSpiel's own algorithms, unchanged, on the registered games: tabular Q-learning
+    through its rl_environment (the observation tensors and legal actions it hands agents) on
+    the dice duel, and outcome-sampling Monte Carlo CFR (information-state strings, chance
+    sampled by OpenSpiel) on one deal of the card duel. Each learns something: Q-values for
+    states it met, and an average policy that is a distribution over the legal actions of
+    every information state it visited."""
+    from open_spiel.python import rl_environment  # type: ignore[import-untyped,import-not-found,unused-ignore]
+    from open_spiel.python.algorithms import (  # type: ignore[import-untyped,import-not-found,unused-ignore]
+        outcome_sampling_mccfr,
+        tabular_qlearner,
+    )
+
+    dice = pyspiel.load_game(spiel.DICE, {"max_rounds": 4})
+    env = rl_environment.Environment(dice, seed=1)
+    actions = env.action_spec()["num_actions"]
+    agents = [tabular_qlearner.QLearner(player_id=seat, num_actions=actions) for seat in (0, 1)]
+    for _ in range(20):
+        step = env.reset()
+        while not step.last():
+            seat = step.observations["current_player"]
+            chosen = agents[seat].step(step).action
+            assert chosen in step.observations["legal_actions"][seat]
+            step = env.step([chosen])
+        assert sorted(step.rewards) == [-1.0, 1.0]
+        for agent in agents:
+            agent.step(step)
+    learned = [value for q in agents[0]._q_values.values() for value in q.values()]
+    assert any(value != 0.0 for value in learned)
+
+    duel = pyspiel.load_game(spiel.CARDS, {"preset": "duel", "max_deals": 1})
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(duel)
+    for _ in range(10):
+        solver.iteration()
+    policy = solver.average_policy()
+    state = duel.new_initial_state()
+    _to_first_decision(state, np.random.default_rng(3))
+    shares = policy.action_probabilities(state)
+    assert set(shares) == set(state.legal_actions())
+    assert sum(shares.values()) == pytest.approx(1.0)
+    assert len(solver._infostates) > 50  # the information states it visited
