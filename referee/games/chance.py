@@ -143,11 +143,11 @@ class GameChance(random.Random):
     always takes 53 bits, a deal's shuffle takes what the stream's own bits make it take).
 
     On the referee's hot path (about one throw a decision): one HMAC serves four or five
-    throws, and ``random``, ``_randbelow`` and ``shuffle`` are written out over the bit pool
-    instead of calling ``getrandbits`` once a draw (tests/fairplay/test_chance_speed.py holds
-    them to the plain definition). Until 2026-12-01 every event began a stream of its own,
-    HMAC-SHA-256(game seed, "chance:E:B"): an HMAC for each throw was a fifth of a dice
-    decision's instructions."""
+    throws, and ``random`` and ``_randbelow`` are written out over the bit pool instead of
+    calling ``getrandbits`` once a draw; ``shuffle`` is thousand.shuffle's, compiled with the
+    card engine (tests/fairplay/test_chance_speed.py holds all three to the plain definition).
+    Until 2026-12-01 every event began a stream of its own, HMAC-SHA-256(game seed,
+    "chance:E:B"): an HMAC for each throw was a fifth of a dice decision's instructions."""
 
     def __init__(self, game_seed: str | bytes) -> None:  # no super().__init__: no MT state
         key = bytes.fromhex(game_seed) if isinstance(game_seed, str) else game_seed
