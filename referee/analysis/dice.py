@@ -12,7 +12,7 @@ from typing import Any, Final
 
 from referee.analysis.dice_model import PlayerState
 from referee.analysis.dice_table import SolvedTable, load_table, player_state
-from referee.analysis.marks import DICE_MARKS, mark
+from referee.analysis.marks import DICE_MARKS, Mark, mark
 from referee.analysis.report import Basis, Decision, Option, WinPoint
 from referee.replay.frames import Frame
 from thousand.dice import DiceRules
@@ -51,11 +51,50 @@ def _phase(action: dict[str, Any]) -> str:
     return "stop" if action.get("type") == "stop" else "throw"
 
 
+def bot_move(after: Frame) -> dict[str, Any] | None:
+    """The record of the step to ``after`` when a seat's bot moved there, else None (a chance
+    step, or the referee's fallback moving for a faulted seat): no decision of the bot's."""
+    record = after.record
+    if record is None or record.get("kind") != "move" or record.get("by") == "fallback":
+        return None
+    return record
+
+
+def valued_decision(
+    after: Frame,
+    record: dict[str, Any],
+    options: list[Option],
+    chosen: Option,
+    marks: tuple[tuple[float, Mark], ...],
+    total: int,
+    left: int,
+) -> Decision:
+    """A dice decision from its valued options, the solved table's or the expert's estimate
+    (``marks`` their thresholds): the loss of the chosen option against the best."""
+    best = max(options, key=lambda option: option.value)
+    loss = max(best.value - chosen.value, 0.0)
+    return Decision(
+        step=int(record.get("n", after.index)),
+        line=after.line,
+        seat=int(record["seat"]),
+        phase=_phase(chosen.action),
+        chosen=chosen.action,
+        best=best.action if loss > 0 else chosen.action,
+        value_chosen=chosen.value,
+        value_best=best.value,
+        loss=loss,
+        mark=mark(loss, marks),
+        options=options,
+        turn_total=total,
+        dice_left=left,
+    )
+
+
 def decision(table: SolvedTable, before: Frame, after: Frame) -> Decision | None:
     """The decision of the step from ``before`` to ``after``, or None when it was no decision
     (a chance step, a forced throw, the fallback's move, a position off the table)."""
-    record = after.record
-    if record is None or record.get("kind") != "move" or record.get("by") == "fallback":
+    record = bot_move(after)
+    if record is None:
         return None
     state = before.state
     legal = state.legal_actions()
@@ -73,24 +112,8 @@ def decision(table: SolvedTable, before: Frame, after: Frame) -> Decision | None
         Option(action=action, value=stop_value if action["type"] == "stop" else throw_value)
         for action in legal
     ]
-    best = max(options, key=lambda option: option.value)
     chosen = next(o for o in options if o.action.get("type") == record["action"].get("type"))
-    loss = max(best.value - chosen.value, 0.0)
-    return Decision(
-        step=int(record.get("n", after.index)),
-        line=after.line,
-        seat=seat,
-        phase=_phase(chosen.action),
-        chosen=chosen.action,
-        best=best.action if loss > 0 else chosen.action,
-        value_chosen=chosen.value,
-        value_best=best.value,
-        loss=loss,
-        mark=mark(loss, DICE_MARKS),
-        options=options,
-        turn_total=total,
-        dice_left=left,
-    )
+    return valued_decision(after, record, options, chosen, DICE_MARKS, total, left)
 
 
 def _point(step: int, mover: int, value: float) -> WinPoint:

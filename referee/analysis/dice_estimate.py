@@ -19,8 +19,9 @@ from functools import cache
 from types import ModuleType
 from typing import Any, Final
 
+from referee.analysis.dice import bot_move, valued_decision
 from referee.analysis.dice_table import BOT_FILE, TableError
-from referee.analysis.marks import ESTIMATE_MARKS, mark
+from referee.analysis.marks import ESTIMATE_MARKS
 from referee.analysis.report import Decision, Option
 from referee.replay.frames import Frame
 from thousand.dice import DiceRules
@@ -55,8 +56,8 @@ def _turn_table(rules_json: str) -> Any:
 def estimate_decision(rules: dict[str, Any], before: Frame, after: Frame) -> Decision | None:
     """The step from ``before`` to ``after`` valued by the expert's per-turn estimate, or None
     when it was no decision (a chance step, a forced throw, the fallback's move)."""
-    record = after.record
-    if record is None or record.get("kind") != "move" or record.get("by") == "fallback":
+    record = bot_move(after)
+    if record is None:
         return None
     legal = before.state.legal_actions()
     if len(legal) < 2 or record.get("action") not in legal:
@@ -68,23 +69,8 @@ def estimate_decision(rules: dict[str, Any], before: Frame, after: Frame) -> Dec
     values = [float(v) for v in expert.action_values(view, legal, rules, table)]
     options = [Option(action=a, value=v) for a, v in zip(legal, values, strict=True)]
     chosen = options[legal.index(record["action"])]
-    best = max(options, key=lambda option: option.value)
-    loss = max(best.value - chosen.value, 0.0)
-    return Decision(
-        step=int(record.get("n", after.index)),
-        line=after.line,
-        seat=seat,
-        phase="stop" if chosen.action.get("type") == "stop" else "throw",
-        chosen=chosen.action,
-        best=best.action if loss > 0 else chosen.action,
-        value_chosen=chosen.value,
-        value_best=best.value,
-        loss=loss,
-        mark=mark(loss, ESTIMATE_MARKS),
-        options=options,
-        turn_total=int(view["turn_total"]),
-        dice_left=int(view["dice_left"]),
-    )
+    total, left = int(view["turn_total"]), int(view["dice_left"])
+    return valued_decision(after, record, options, chosen, ESTIMATE_MARKS, total, left)
 
 
 def estimate_dice_frames(frames: list[Frame], rules: DiceRules, seat: int | None) -> list[Decision]:
