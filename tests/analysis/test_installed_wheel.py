@@ -9,31 +9,15 @@ source tree and failed in any installed copy.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
 from tests.inprocess import invoke
-from tests.native.test_build import _build, _copy
+from tests.native.test_build import _build, _copy, run_checked
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _run(argv: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run(
-        argv,
-        cwd=cwd,
-        env={**os.environ, **env},
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=600,
-    )
-    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    return done
 
 
 @pytest.fixture(scope="module")
@@ -45,8 +29,8 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     wheel, _ = _build(_copy(base), base, THOUSAND_PURE="1")
     python = sys.executable
     venv = base / "venv"
-    _run([python, "-m", "venv", str(venv)], base)
-    _run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", str(wheel)], base)
+    run_checked([python, "-m", "venv", str(venv)], base)
+    run_checked([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", str(wheel)], base)
     return venv / "bin" / "thousand"
 
 
@@ -68,7 +52,7 @@ def test_the_installed_wheel_analyses_with_its_own_experts(installed: Path, tmp_
     away = tmp_path / "elsewhere"
     away.mkdir()
     venv = installed.parents[1]
-    where = _run(
+    where = run_checked(
         [
             str(venv / "bin" / "python"),
             "-c",
@@ -80,7 +64,7 @@ def test_the_installed_wheel_analyses_with_its_own_experts(installed: Path, tmp_
     for line in where.stdout.split():
         assert Path(line).is_relative_to(venv / "share" / "thousand" / "bots"), where.stdout
     argv = [str(installed), "analyse", str(dice), str(cards), "--json", "--budget-ms", "5"]
-    done = _run(argv, away)
+    done = run_checked(argv, away)
     document = json.loads(done.stdout)
     assert document["errors"] == []
     by_game = {game["game"]: game for game in document["games"]}

@@ -47,12 +47,12 @@ def _copy(tmp_path: Path) -> Path:
     return copy
 
 
-def _build(copy: Path, out: Path, **env: str) -> tuple[Path, str]:
-    """pip's build of the checkout in place (build/ stays in it, as between the quick start's
-    two commands): the wheel and the build's output."""
+def run_checked(argv: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    """A program run to its end (ten minutes at most) with ``env`` added to this one's; its
+    output's tails are the failure's message when it exits non-zero."""
     done = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "-w", str(out), "."],
-        cwd=copy,
+        argv,
+        cwd=cwd,
         env={**os.environ, **env},
         capture_output=True,
         text=True,
@@ -60,6 +60,15 @@ def _build(copy: Path, out: Path, **env: str) -> tuple[Path, str]:
         timeout=600,
     )
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    return done
+
+
+def _build(copy: Path, out: Path, **env: str) -> tuple[Path, str]:
+    """pip's build of the checkout in place (build/ stays in it, as between the quick start's
+    two commands): the wheel and the build's output."""
+    done = run_checked(
+        [sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "-w", str(out), "."], copy, **env
+    )
     (wheel,) = out.glob("thousand-*.whl")
     return wheel, done.stdout + done.stderr
 
