@@ -15,6 +15,10 @@ and share arrays between views.
 
 Events carry a ``"to"`` key only when they are private: ``"to": seat`` means only that seat may
 learn it.  Everything else is public.  ``view(seat)`` is exactly that seat's knowledge.
+
+An engine may also offer ``view_json(seat)``: the view as the JSON text ``orjson.dumps`` makes
+of it, written without building the dictionary. The referee sends that text as it is to a bot
+process (the card engine has it: its view is most of what a full request costs the referee).
 """
 
 from __future__ import annotations
