@@ -37,6 +37,7 @@ from setuptools.command.build_ext import build_ext  # type: ignore[import-untype
 
 CARDS = [
     "src/thousand/cards/cards.py",
+    "src/thousand/cards/json_text.py",
     "src/thousand/cards/scoring.py",
     "src/thousand/cards/state.py",
     "src/thousand/rl/cards_actions.py",
@@ -65,6 +66,17 @@ Each engine is its own group, one shared library of one C file: neither engine c
 other, so nothing is lost that mypyc could inline, and the two C files (1.6 and 1.2 MB)
 compile at once on two cores instead of one after the other as one 3.2 MB file did
 (build_ext's ``parallel``; docs/benchmarks.md, "Install")."""
+REFEREE = [
+    "referee/games/match.py",
+    "referee/players/cpu.py",
+    "referee/players/players.py",
+    "referee/players/process.py",
+    "referee/players/protocol.py",
+]
+"""The referee's turn, a group of its own: the match loop, the request written and the answer
+read, the bot's CPU clock. Beside a bot that answers at once, the referee's own Python was
+most of what a decision cost (issue 35). The suite runs against the installed package
+(pytest's ``--import-mode=append``), so in CI it tests these compiled, as it does the engines."""
 
 HERE = Path(__file__).resolve().parent
 CACHE = HERE / "build" / "thousand-native"
@@ -94,8 +106,8 @@ def cache_key() -> str:
     needless compile costs 30 s; a stale engine would cost wrong games):
 
     - every .py/.pyi of src/thousand: the compiled modules and those their type check reads
-      (mypyc inlines a Final constant imported from another module into the C), and the
-      compiled modules outside it (the analysis' sweep, which imports nothing);
+      (mypyc inlines a Final constant imported from another module into the C), and every
+      .py of referee (the analysis' sweep, and the referee's group with what it imports);
     - setup.py (the groups, opt_level) and the mypy config files (pyproject's [tool.mypy]:
       the pydantic plugin types the rules' models);
     - every distribution's version where the build runs (mypy, so mypyc and its runtime C;
@@ -112,7 +124,8 @@ def cache_key() -> str:
     sources = sorted(
         path for pattern in ("*.py", "*.pyi") for path in (HERE / "src" / "thousand").rglob(pattern)
     )
-    outside = [HERE / path for path in CARDS + DICE if not path.startswith("src/thousand/")]
+    # The referee's group reads (and mypyc may inline from) the referee's other modules.
+    outside = sorted((HERE / "referee").rglob("*.py"))
     configs = [HERE / "setup.py", *(HERE / name for name in MYPY_CONFIGS)]
     for path in [*sources, *outside, *configs]:
         if path.is_file():
@@ -266,8 +279,9 @@ def _extensions() -> list[Any]:
         groups: list[tuple[list[str], str | None]] = [
             (CARDS, "thousand_cards"),
             (DICE, "thousand_dice"),
+            (REFEREE, "thousand_referee"),
         ]
-        extensions = list(mypycify(CARDS + DICE, opt_level="3", separate=groups))
+        extensions = list(mypycify(CARDS + DICE + REFEREE, opt_level="3", separate=groups))
     except BaseException as error:  # mypyc exits through SystemExit on a type error
         _say(f"mypyc refused the source: {error!r}")
         return []

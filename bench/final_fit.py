@@ -22,7 +22,7 @@ HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]  # bench/referee.py
 
 from referee.games import plackett_luce  # noqa: E402
-from referee.games.match import duplicate_seatings  # noqa: E402
+from referee.games.match_types import duplicate_seatings  # noqa: E402
 from referee.ladder import final_schedule  # noqa: E402
 
 

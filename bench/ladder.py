@@ -48,7 +48,7 @@ ROOT = HERE.parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
 
 from referee.games.chance import derive_int  # noqa: E402
-from referee.games.match import GameOutcome, plan_games  # noqa: E402
+from referee.games.match_types import GameOutcome, plan_games  # noqa: E402
 from referee.ladder import ratings, service, store  # noqa: E402
 from referee.ladder.executor import (  # noqa: E402
     LocalExecutor,

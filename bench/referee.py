@@ -58,12 +58,12 @@ HERE = Path(__file__).resolve().parent
 # This file is named like the package it measures: keep its folder off the import path.
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
 
-from referee.games.match import GameOutcome, MatchConfig  # noqa: E402
+from referee.games.match_types import GameOutcome, MatchConfig  # noqa: E402
 from referee.games.tables import run_match  # noqa: E402
 from referee.players.botspec import parse_bot  # noqa: E402
-from referee.players.players import TimeControl  # noqa: E402
 from referee.players.process import BotProcess  # noqa: E402
 from referee.players.sandbox import Sandbox  # noqa: E402
+from referee.players.time_control import TimeControl  # noqa: E402
 from thousand.rules_io import load_rules  # noqa: E402
 
 ROOT = HERE.parent

@@ -22,7 +22,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
 
-from referee.games.match import MatchConfig  # noqa: E402
+from referee.games.match_types import MatchConfig  # noqa: E402
 from referee.games.tables import run_match  # noqa: E402
 from referee.players.botspec import parse_bot  # noqa: E402
 from thousand.rules_io import load_rules  # noqa: E402

@@ -20,9 +20,10 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
 
 from referee.players.botspec import parse_bot  # noqa: E402
 from referee.players.containment import launcher_argv  # noqa: E402
-from referee.players.players import ProcessPlayer, TimeControl  # noqa: E402
+from referee.players.players import ProcessPlayer  # noqa: E402
 from referee.players.protocol import hello_message  # noqa: E402
 from referee.players.sandbox import Sandbox, SandboxError, resolve  # noqa: E402
+from referee.players.time_control import TimeControl  # noqa: E402
 
 BOT = f"{sys.executable} {HERE.parent / 'bots' / 'random_bot.py'}"
 

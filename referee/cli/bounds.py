@@ -18,7 +18,7 @@ import click
 from referee.cli.bundle import bundled
 
 if TYPE_CHECKING:
-    from referee.players.players import TimeControl
+    from referee.players.time_control import TimeControl
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -102,7 +102,7 @@ def time_options(clock: str, clock_help: str) -> Callable[[F], F]:
     ]
 
     def build(per_move: float, bank: float, startup: float, clock: str) -> TimeControl:
-        from referee.players.players import TimeControl  # not at start: --help stays quick
+        from referee.players.time_control import TimeControl  # not at start: --help stays quick
 
         return TimeControl(startup=startup, bank=bank, per_move=per_move, clock=clock)
 

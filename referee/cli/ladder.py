@@ -55,7 +55,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from referee.ladder.dask_executor import Started
-    from referee.players.players import TimeControl
+    from referee.players.time_control import TimeControl
 
 ladder_sandbox_options = sandbox_options_defaulting("bwrap")
 

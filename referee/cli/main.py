@@ -45,7 +45,7 @@ from thousand.rules_io import load_rules, rules_table
 
 if TYPE_CHECKING:
     from referee.games.check import CheckReport
-    from referee.players.players import TimeControl
+    from referee.players.time_control import TimeControl
 
 GAME_OPTION = click.Choice(GAME_NAMES)
 
@@ -317,7 +317,7 @@ def bots_check(
     Exits 1 when there is any problem.
     """
     from referee.games.check import run_check
-    from referee.players.players import TimeControl
+    from referee.players.time_control import TimeControl
 
     games = [game] if game else list(GAME_NAMES)
     time = TimeControl(startup_time, 0.0, time_per_move)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from referee.cli.progress import GameProgress, print_document
 from referee.errors import note, report_error, warn
 from referee.games.labels import NEVER_PLAYED, never_played
-from referee.games.match import GameOutcome
+from referee.games.match_types import GameOutcome
 from referee.games.report import fault_log_lines, game_line, print_report
 from referee.running import Running
 from referee.runs.match import MatchRequest, MatchSession, OnGame, prepare_match

@@ -26,13 +26,13 @@ from referee.cli.progress import GameProgress, print_document
 from referee.cli.sandbox_options import sandbox_options
 from referee.errors import note, report_error, warn
 from referee.games.labels import NEVER_PLAYED, never_played
-from referee.games.match import MatchConfig
+from referee.games.match_types import MatchConfig
 from referee.games.report import game_line
 from referee.games.tournament import FORMATS, TableGame
 from referee.games.tournament_report import print_tournament, tournament_html
 from referee.outputs import HTML_PAGE, check_output, write_atomic
-from referee.players.players import TimeControl
 from referee.players.sandbox import Sandbox
+from referee.players.time_control import TimeControl
 from referee.running import Running
 from referee.runs.match import RunRefused
 from referee.runs.tournament import TournamentRequest, prepare_tournament

@@ -21,7 +21,7 @@ from referee.cluster.connect import ClusterError, distributed_module, parse_exec
 from referee.cluster.returns import write_returned
 from referee.cluster.submit import Cluster
 from referee.cluster.worker import Task, TaskResult
-from referee.games.match import (
+from referee.games.match_types import (
     GameOutcome,
     MatchConfig,
     OnGame,

@@ -16,7 +16,7 @@ import tarfile
 import tempfile
 from pathlib import Path
 
-from referee.games.match import GameOutcome
+from referee.games.match_types import GameOutcome
 from thousand.errors import ThousandError
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._+-]{0,200}$")

@@ -27,7 +27,7 @@ from referee.cluster.bundles import (
     missing_program,
     unpack,
 )
-from referee.games.match import GameOutcome, MatchConfig
+from referee.games.match_types import GameOutcome, MatchConfig
 from referee.games.tables import run_match
 from referee.safetext import for_terminal
 from thousand.errors import ThousandError

@@ -19,12 +19,13 @@ from typing import Any
 import orjson
 from pydantic import BaseModel
 
-from referee.games.match import MatchConfig
+from referee.games.match_types import MatchConfig
 from referee.games.tables import run_match
 from referee.players.botspec import BotSpec, parse_bot
-from referee.players.players import TimeControl, make_player
+from referee.players.players import make_player
 from referee.players.protocol import Fault, FaultKind, hello_message
 from referee.players.sandbox import Sandbox
+from referee.players.time_control import TimeControl
 from thousand.registry import GAME_NAMES, game_spec
 from thousand.rules_io import rules_from_mapping
 

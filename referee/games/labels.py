@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from referee.games.match import GameOutcome
+from referee.games.match_types import GameOutcome
 from referee.players.botspec import BotSpec
 from referee.safetext import for_terminal
 

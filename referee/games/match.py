@@ -9,185 +9,34 @@ and it is restarted for the next game (unless it could not start at all).
 from __future__ import annotations
 
 import datetime
-import itertools
 import os
 import random
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel
-
 from referee.games.chance import GameChance
-from referee.games.provenance import Origin, plan_seed
-from referee.players.botspec import BotSpec
+from referee.games.match_types import (
+    FaultRecord,
+    GameOutcome,
+    GamePlan,
+    MatchConfig,
+    Think,
+    plan_game,
+)
 from referee.players.builtin import random_choice
-from referee.players.players import Player, TimeControl, make_player
+from referee.players.players import Player, make_player
 from referee.players.protocol import Fault, FaultKind, hello_message, rank_faulted_last
-from referee.players.sandbox import Sandbox
 from referee.replay.writer import ReplayWriter
 from thousand import __version__
-from thousand.game import CHANCE, OVER, Event, IllegalAction, Result
+from thousand.game import CHANCE, OVER, Event, IllegalAction, View
 from thousand.registry import game_spec
 
 RETIRE_GRACE = 0.5
 FLUSH_SECONDS = 0.05
 """A replay is written out whenever the referee waits for a bot, and at least this often when
 bots answer so fast that it never waits: a referee that dies loses at most this much."""
-
-
-@dataclass(frozen=True)
-class GamePlan:
-    """One game: its number, the duplicate group it belongs to, its chance seed (64 hex digits,
-    derived from the match seed: see referee/games/chance.py), the seating."""
-
-    index: int
-    group: int
-    seed: str
-    seating: tuple[int, ...]  # seating[seat] = bot index
-
-
-@dataclass(frozen=True)
-class FaultRecord:
-    game: int
-    bot: int
-    seat: int
-    kind: FaultKind
-    detail: str
-    move: int | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "bot": self.bot,
-            "seat": self.seat,
-            "kind": self.kind,
-            "detail": self.detail,
-            "move": self.move,
-        }
-
-
-@dataclass
-class Think:
-    """A bot's thinking time in one game, summed as it goes: a long match keeps a few numbers
-    a game, not one pair per move."""
-
-    moves: int = 0
-    wall_sum: float = 0.0
-    wall_max: float = 0.0
-    cpu_sum: float = 0.0
-    cpu_max: float = 0.0
-
-    def add(self, wall: float, cpu: float) -> None:
-        self.moves += 1
-        self.wall_sum += wall
-        self.cpu_sum += cpu
-        if wall > self.wall_max:
-            self.wall_max = wall
-        if cpu > self.cpu_max:
-            self.cpu_max = cpu
-
-
-@dataclass
-class GameOutcome:
-    plan: GamePlan
-    result: Result  # after the fault policy: faulted seats ranked last
-    engine_result: Result
-    faults: list[FaultRecord]
-    think: dict[int, Think]  # bot index -> its thinking in this game
-    decisions: int
-    replay: Path | None
-    names: list[str]  # per seat, as the bots announced themselves
-
-    def place_of(self, bot: int) -> int:
-        return self.result.places[self.plan.seating.index(bot)]
-
-    def score_of(self, bot: int) -> int:
-        return self.result.scores[self.plan.seating.index(bot)]
-
-
-@dataclass(frozen=True)
-class MatchConfig:
-    """Everything a match plays by, fixed once built: a change is a new config
-    (``dataclasses.replace``), so no caller can alter a match another holds."""
-
-    game: str
-    rules: BaseModel
-    bots: list[BotSpec]
-    rules_label: str = "classic"
-    games: int = 10
-    seed: int = 0
-    rotate: bool = False
-    time: TimeControl = field(default_factory=TimeControl)
-    concurrency: int = 1
-    replays: Path | None = None
-    logs: Path | None = None
-    compress: bool = False
-    pid_namespace: bool = True
-    close_grace: float = 2.0
-    sandbox: Sandbox = field(default_factory=Sandbox)
-    only: tuple[int, ...] | None = None
-    """Play only these game numbers of the plan (a cluster task's or a resumed run's share);
-    each keeps the seed and seating it has in the whole match. None: every planned game."""
-    public: bool = False
-    """Its replays and fault details are published (a ladder's): a bot's stderr is never
-    quoted in them — it stays in the bot's log, which only its owner reads."""
-    seat_players: dict[int, Callable[[], Player]] = field(default_factory=dict)
-    """Bots played by a ready-made Player instead of a process (bot index -> factory): the
-    person of ``thousand play``. Such a match plays its tables in threads (a factory does not
-    travel to another process)."""
-    processes: bool | None = None
-    """Play each table in a process of its own (True), in a thread of this one (False), or
-    decide (None: processes when there is more than one table, so that tables use every core;
-    a single table's thread costs no start-up)."""
-    cores: tuple[int, ...] = ()
-    """Pin table i, and the bots it starts, to core ``cores[i % len(cores)]`` (``--pin``);
-    empty: not pinned. The bots of a table take turns, so one core serves a table; pinned,
-    no move waits for an idle core to wake up (tens of µs on a virtual machine)."""
-    origin: Origin | None = None
-    """Which match of which ladder this is (a ladder's matches only): written in every
-    replay's header, so that once the ladder's master seed is revealed anyone can recompute
-    ``seed`` from it (referee/games/provenance.py)."""
-
-
-def duplicate_seatings(players: int) -> list[tuple[int, ...]]:
-    """Every permutation of the seats for up to 3 players (2 or 6 games a group); beyond that
-    the n cyclic rotations, so each bot still plays the luck of every seat once (24 or more
-    games a group would make a match too long to schedule)."""
-    if players <= 3:
-        return list(itertools.permutations(range(players)))
-    return [tuple((seat + shift) % players for seat in range(players)) for shift in range(players)]
-
-
-def planned_games(players: int, games: int, rotate: bool) -> int:
-    """How many games a match plays: ``--rotate`` rounds up to whole duplicate groups."""
-    if not rotate:
-        return games
-    size = len(duplicate_seatings(players))
-    return -(-games // size) * size
-
-
-def plan_game(players: int, index: int, seed: int, rotate: bool) -> GamePlan:
-    """Game ``index`` of a match, made when it is played (a long match is never planned up
-    front). With ``rotate`` every chance seed is played once per permutation of the seats
-    (duplicate format), so each bot meets the same luck from every seat; otherwise seats
-    rotate cyclically and every game has its own seed."""
-    if rotate:
-        seatings = duplicate_seatings(players)
-        group = index // len(seatings)
-        game_seed = plan_seed(seed, group, index, duplicate=True)
-        return GamePlan(index, group, game_seed, seatings[index % len(seatings)])
-    seating = tuple((seat + index) % players for seat in range(players))
-    return GamePlan(index, index, plan_seed(seed, index, index, duplicate=False), seating)
-
-
-def plan_games(players: int, games: int, seed: int, rotate: bool) -> list[GamePlan]:
-    """Every game of a (short) match, in order."""
-    count = planned_games(players, games, rotate)
-    return [plan_game(players, index, seed, rotate) for index in range(count)]
 
 
 class Table:
@@ -327,6 +176,9 @@ class GameRun:
         self.no_view = [False] * self.count  # seats whose bot's hello omits the view …
         self.no_events = [False] * self.count  # … or the events (set once they said hello)
         self.told: list[int] | None = None  # the seats kept events for, when not every seat
+        # Per seat, the engine's writer of the view as JSON, for a player that is sent JSON
+        # (thousand.game: view_json), else None and the view is a dictionary or left out.
+        self.view_text: list[Callable[[int], bytes] | None] = [None] * self.count
         self.bank = [config.time.bank] * self.count
         self.think: dict[int, Think] = {bot: Think() for bot in plan.seating}
         self.writer: ReplayWriter | None = None
@@ -362,6 +214,10 @@ class GameRun:
             self.no_events[seat] = "events" in omit
         if any(self.no_events):
             self.told = [seat for seat in range(self.count) if not self.no_events[seat]]
+        view_json: Callable[[int], bytes] | None = getattr(self.state, "view_json", None)
+        for seat, player in enumerate(self.seat_players):
+            if player.takes_json and not self.no_view[seat]:
+                self.view_text[seat] = view_json
         for seat, bot in enumerate(plan.seating):
             if seat not in self.faulted:
                 message = {
@@ -407,8 +263,14 @@ class GameRun:
                 record["by"] = "fallback"
                 record["action"] = action
             return state.apply(action)
-        # Built only for a bot that reads it: the view is most of a card decision's engine work.
-        view = None if self.no_view[seat] else state.view(seat)
+        # Built only for a bot that reads it: the view is most of a card decision's engine work,
+        # and written straight as JSON for a bot process where the engine can (view_json).
+        view_text = self.view_text[seat]
+        view: View | bytes | None
+        if view_text is not None:
+            view = view_text(seat)
+        else:
+            view = None if self.no_view[seat] else state.view(seat)
         player = self.seat_players[seat]
         left = self.bank[seat] + self.per_move
         table = self.table
@@ -442,7 +304,7 @@ class GameRun:
             fault = Fault("illegal_action", f"{error.rule}: {error}", reply.line if reply else None)
         self.fault(seat, fault.kind, fault.detail, move)
         player.close(0)
-        action = self.fallback[seat](state.view(seat) if view is None else view, legal)
+        action = self.fallback[seat](view if isinstance(view, dict) else state.view(seat), legal)
         if record is not None:
             if "action" in record:
                 record["rejected"] = record["action"]
@@ -554,10 +416,6 @@ def _open_replay(config: MatchConfig, table: Table, plan: GamePlan) -> ReplayWri
     if config.origin is not None:
         header["origin"] = config.origin.to_json()
     return ReplayWriter(path, header, compress=config.compress)
-
-
-OnGame = Callable[[GameOutcome], bool]
-"""Called after every game; returning True stops the match (an SPRT decided)."""
 
 
 def play_table(

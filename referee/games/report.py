@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from referee.games.match import GameOutcome, MatchConfig
+from referee.games.match_types import GameOutcome, MatchConfig
 from referee.games.stats import (
     Sprt,
     bot_table,

@@ -26,11 +26,11 @@ from typing import Any, TypeVar
 
 import orjson
 
-from referee.games.match import FaultRecord, GameOutcome, GamePlan, Think, plan_game
+from referee.games.match_types import FaultRecord, GameOutcome, GamePlan, Think, plan_game
 from referee.players.botspec import BotSpec, BotSpecError, parse_bot
-from referee.players.players import TimeControl
 from referee.players.protocol import FAULT_KINDS
 from referee.players.sandbox import Sandbox
+from referee.players.time_control import TimeControl
 from referee.replay.reader import ReplayError, ReplayReader
 from referee.safetext import for_terminal
 from thousand import __version__

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.games.chance import GameChance
-from referee.games.match import duplicate_seatings
+from referee.games.match_types import duplicate_seatings
 from referee.games.provenance import MAX_MATCH, Origin, ProvenanceError, game_seed
 from referee.replay.verify import ChanceSource, Disagreement, Verdict, verify_file
 from referee.safetext import as_text

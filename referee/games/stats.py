@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from statistics import NormalDist
 from typing import Any
 
-from referee.games.match import GameOutcome
+from referee.games.match_types import GameOutcome
 
 Z95 = 1.959963984540054
 

@@ -33,7 +33,8 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any, Protocol
 
-from referee.games.match import GameOutcome, MatchConfig, OnGame, planned_games, play_table
+from referee.games.match import play_table
+from referee.games.match_types import GameOutcome, MatchConfig, OnGame, planned_games
 from referee.players.process import Aborted
 from thousand.registry import game_spec
 

@@ -33,11 +33,11 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from referee.games.chance import derive_int
-from referee.games.match import GameOutcome, GamePlan, MatchConfig, planned_games
+from referee.games.match_types import GameOutcome, GamePlan, MatchConfig, planned_games
 from referee.games.tables import run_match
 from referee.players.botspec import BotSpec
-from referee.players.players import TimeControl
 from referee.players.sandbox import Sandbox
+from referee.players.time_control import TimeControl
 from thousand.errors import ThousandError
 
 FORMATS = ("round-robin", "gauntlet")

@@ -24,7 +24,7 @@ from rich.text import Text
 
 from referee import htmlpages
 from referee.games import plackett_luce
-from referee.games.match import GameOutcome
+from referee.games.match_types import GameOutcome
 from referee.games.report import END_WORDS, count, pentanomial_line
 from referee.games.stats import bot_table, head_to_head, pentanomial
 from referee.games.tournament import Tournament

@@ -20,8 +20,8 @@ from referee.cluster.bundles import BundleError, bundle_bot, verify_travels
 from referee.games.check import CheckReport, check_for_ladder
 from referee.ladder import store
 from referee.players.botspec import BotSpec
-from referee.players.players import TimeControl
 from referee.players.sandbox import Sandbox, resolve
+from referee.players.time_control import TimeControl
 from referee.safetext import for_terminal
 from thousand.registry import game_spec
 

@@ -12,12 +12,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from referee.games.match import GameOutcome, MatchConfig, duplicate_seatings
+from referee.games.match_types import GameOutcome, MatchConfig, duplicate_seatings
 from referee.games.provenance import Origin
 from referee.games.tables import run_match
 from referee.players.botspec import BotSpec, parse_bot_or_unavailable
-from referee.players.players import TimeControl
 from referee.players.sandbox import Sandbox
+from referee.players.time_control import TimeControl
 from thousand.rules_io import rules_from_mapping
 
 

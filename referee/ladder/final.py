@@ -36,7 +36,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from referee.games import chance
-from referee.games.match import duplicate_seatings
+from referee.games.match_types import duplicate_seatings
 from referee.games.provenance import Origin, match_seed
 from referee.ladder import (
     contest,

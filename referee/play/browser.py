@@ -28,7 +28,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 
 from referee import csp
-from referee.games.match import GameOutcome
+from referee.games.match_types import GameOutcome
 from referee.play.follow import Follow
 from referee.play.keys import choices
 from referee.play.pace import step_seconds

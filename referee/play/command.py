@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.text import Text
 
 from referee.errors import report_error
-from referee.games.match import GameOutcome
+from referee.games.match_types import GameOutcome
 from referee.games.matchfolders import FolderError
 from referee.play.session import Table, play_one, replay_folder
 from referee.play.terminal import Stopped, TerminalFront

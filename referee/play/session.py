@@ -16,12 +16,14 @@ from typing import Any
 from pydantic import BaseModel
 
 from referee.games.chance import fresh_seed
-from referee.games.match import GameOutcome, MatchConfig, play_table
+from referee.games.match import play_table
+from referee.games.match_types import GameOutcome, MatchConfig
 from referee.games.matchfolders import FolderError, new_match_folder
 from referee.players.botspec import BotSpec
 from referee.players.person import Front, Person, person_spec
-from referee.players.players import Player, TimeControl
+from referee.players.players import Player
 from referee.players.sandbox import Sandbox
+from referee.players.time_control import TimeControl
 
 
 @dataclass

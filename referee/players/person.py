@@ -12,8 +12,9 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from referee.players.botspec import BotSpec
-from referee.players.players import Player, Reply, TimeControl
+from referee.players.players import Player, Reply
 from referee.players.protocol import BotHello, Fault
+from referee.players.time_control import TimeControl
 
 PERSON = "person"
 """The ``builtin`` mark of the person's BotSpec: never a BUILTINS entry, only ever built by
@@ -72,12 +73,12 @@ class Person(Player):
         self,
         request_id: int,
         events: list[dict[str, Any]] | None,
-        view: dict[str, Any] | None,
+        view: dict[str, Any] | bytes | None,
         legal: list[dict[str, Any]],
         left: float,
         time_control: TimeControl,
     ) -> Reply:
-        assert view is not None  # the person's hello leaves nothing out
+        assert isinstance(view, dict)  # the person's hello leaves nothing out; takes no JSON
         if self.idle is not None:
             self.idle()  # the replay written out: the front draws the steps up to this one
         try:

@@ -8,7 +8,6 @@ method blocks: a table plays in a thread or process of its own (referee.games.ta
 from __future__ import annotations
 
 import abc
-import functools
 import random
 import time
 from collections.abc import Callable
@@ -17,35 +16,14 @@ from pathlib import Path
 from typing import Any
 
 import orjson
+from mypy_extensions import mypyc_attr
 
 from referee.players.botspec import BotSpec
 from referee.players.builtin import BUILTINS, Choose
 from referee.players.process import BotProcess
 from referee.players.protocol import BYE, BotHello, Fault, encode, parse_action, parse_hello
 from referee.players.sandbox import Sandbox
-
-
-@dataclass(frozen=True)
-class TimeControl:
-    """Chess-clock time control, in seconds (protocol.md, "Time control")."""
-
-    startup: float = 10.0
-    bank: float = 10.0
-    per_move: float = 1.0
-    clock: str = "wall"
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "clock": self.clock,
-            "startup_ms": round(self.startup * 1000),
-            "bank_ms": round(self.bank * 1000),
-            "per_move_ms": self.move_ms,
-        }
-
-    @functools.cached_property
-    def move_ms(self) -> int:
-        """The per-move allowance as every request states it (once, not per request)."""
-        return round(self.per_move * 1000)
+from referee.players.time_control import TimeControl
 
 
 @dataclass(slots=True)
@@ -56,6 +34,7 @@ class Reply:
     line: bytes | None = None  # the raw line, kept so a rejected action can be quoted
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the person's seat (players/person.py)
 class Player(abc.ABC):
     """Base: a participant of a match; subclasses speak to a process or decide in-process."""
 
@@ -95,18 +74,23 @@ class Player(abc.ABC):
     def game_start(self, message: dict[str, Any], seed: str) -> None:
         """Tell the bot a new game begins and which seat it plays."""
 
+    takes_json: bool = False
+    """True for a player whose requests are JSON text (a bot process): it may be handed the
+    view already as that text, which the card engine writes without building the view."""
+
     @abc.abstractmethod
     def request(
         self,
         request_id: int,
         events: list[dict[str, Any]] | None,
-        view: dict[str, Any] | None,
+        view: dict[str, Any] | bytes | None,
         legal: list[dict[str, Any]],
         left: float,
         time_control: TimeControl,
     ) -> Reply:
         """Ask for one decision: the action with its wall and CPU time, or ``Fault``.
-        ``events`` and ``view`` are None only where ``omit`` names them."""
+        ``events`` and ``view`` are None only where ``omit`` names them; ``view`` is its JSON
+        text (bytes) only for a player that ``takes_json``."""
 
     @abc.abstractmethod
     def game_end(self, message: dict[str, Any]) -> None:
@@ -144,12 +128,12 @@ class BuiltinPlayer(Player):
         self,
         request_id: int,
         events: list[dict[str, Any]] | None,
-        view: dict[str, Any] | None,
+        view: dict[str, Any] | bytes | None,
         legal: list[dict[str, Any]],
         left: float,
         time_control: TimeControl,
     ) -> Reply:
-        assert view is not None  # a built-in's hello leaves nothing out
+        assert isinstance(view, dict)  # a built-in's hello leaves nothing out; it takes no JSON
         wall0, cpu0 = time.perf_counter(), time.thread_time()
         action = self._choose(view, legal)
         return Reply(action, time.perf_counter() - wall0, time.thread_time() - cpu0)
@@ -163,6 +147,10 @@ class BuiltinPlayer(Player):
 
 _LEAN_REQUEST = b'{"type":"request","id":%d,"legal":%b,"clock":{"left_ms":%d,"move_ms":%d}}\n'
 """A request without view and events, byte for byte what orjson makes of its dict."""
+
+
+_REQUEST = b'{"type":"request","id":%d%b%b,"legal":%b,"clock":{"left_ms":%d,"move_ms":%d}}\n'
+"""A request with its events and its view (each there or not), likewise."""
 
 
 class ProcessPlayer(Player):
@@ -232,20 +220,23 @@ class ProcessPlayer(Player):
         assert self.process is not None
         self.process.send(encode(message))
 
+    takes_json = True
+
     def request(
         self,
         request_id: int,
         events: list[dict[str, Any]] | None,
-        view: dict[str, Any] | None,
+        view: dict[str, Any] | bytes | None,
         legal: list[dict[str, Any]],
         left: float,
         time_control: TimeControl,
     ) -> Reply:
         # The referee's hot path: one call per decision, so what other methods would do
-        # (encoding, the wait limit) is written out here.
+        # (encoding, the wait limit) is written out here. The request is written from its
+        # parts, byte for byte what orjson makes of its dictionary (_REQUEST, _LEAN_REQUEST).
         process = self.process
         assert process is not None
-        if events is None and view is None:  # a lean request, written out: no dicts to build
+        if events is None and view is None:  # a lean request
             data = _LEAN_REQUEST % (
                 request_id,
                 orjson.dumps(legal),
@@ -253,14 +244,16 @@ class ProcessPlayer(Player):
                 time_control.move_ms,
             )
         else:
-            message: dict[str, Any] = {"type": "request", "id": request_id}
-            if events is not None:
-                message["events"] = events
-            if view is not None:
-                message["view"] = view
-            message["legal"] = legal
-            message["clock"] = {"left_ms": round(left * 1000), "move_ms": time_control.move_ms}
-            data = orjson.dumps(message, option=orjson.OPT_APPEND_NEWLINE)
+            if view is not None and not isinstance(view, bytes):
+                view = orjson.dumps(view)
+            data = _REQUEST % (
+                request_id,
+                b"" if events is None else b',"events":%b' % orjson.dumps(events),
+                b"" if view is None else b',"view":%b' % view,
+                orjson.dumps(legal),
+                round(left * 1000),
+                time_control.move_ms,
+            )
         wait = left if time_control.clock == "wall" else 3 * left + 1.0
         line, sent, arrived = process.exchange(data, wait, self.idle)
         cpu_now = process.cpu_seconds()

@@ -21,7 +21,7 @@ from typing import Any
 
 from referee.games.chance import fresh_seed
 from referee.games.labels import BotLabels
-from referee.games.match import GameOutcome, MatchConfig, duplicate_seatings, planned_games
+from referee.games.match_types import GameOutcome, MatchConfig, duplicate_seatings, planned_games
 from referee.games.matchfolders import new_match_folder, temporary_log_folder, tidy_temporary_logs
 from referee.games.report import count, match_document
 from referee.games.resume import (
@@ -36,8 +36,8 @@ from referee.games.resume import (
 from referee.games.stats import Sprt, SprtTally, parse_sprt
 from referee.games.tables import run_match
 from referee.players.botspec import BotSpec, parse_bot
-from referee.players.players import TimeControl
 from referee.players.sandbox import Sandbox, resolve
+from referee.players.time_control import TimeControl
 from referee.safetext import for_terminal
 from thousand.errors import RulesError, ThousandError
 from thousand.registry import game_spec

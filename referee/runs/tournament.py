@@ -18,7 +18,7 @@ from typing import Any
 
 from referee.games.chance import fresh_seed
 from referee.games.labels import BotLabels
-from referee.games.match import GameOutcome, MatchConfig
+from referee.games.match_types import GameOutcome, MatchConfig
 from referee.games.matchfolders import (
     FolderError,
     new_match_folder,
@@ -46,8 +46,8 @@ from referee.games.tournament import (
 )
 from referee.games.tournament_report import tournament_document
 from referee.players.botspec import parse_bot
-from referee.players.players import TimeControl
 from referee.players.sandbox import Sandbox, resolve
+from referee.players.time_control import TimeControl
 from referee.runs.match import (
     RunRefused,
     Say,

@@ -8,7 +8,7 @@ import asyncio
 import copy
 from pathlib import Path
 
-from referee.games.match import MatchConfig
+from referee.games.match_types import MatchConfig
 from referee.games.tables import run_match
 from referee.players.botspec import parse_bot
 from thousand.cards import state as card_state

@@ -14,7 +14,7 @@ from typing import Any
 
 from referee.cluster.match import run_match_on_cluster, split
 from referee.cluster.submit import Cluster as Coordinator
-from referee.games.match import GameOutcome, MatchConfig
+from referee.games.match_types import GameOutcome, MatchConfig
 from referee.players.botspec import parse_bot
 from referee.players.sandbox import Sandbox
 from tests.cluster.conftest import Cluster, match

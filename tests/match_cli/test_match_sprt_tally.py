@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.games.match import GameOutcome
+from referee.games.match_types import GameOutcome
 from referee.games.stats import Sprt, SprtTally, head_to_head_samples
 from tests.match_cli.test_match_stats import outcome
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.games.match import GameOutcome, GamePlan
+from referee.games.match_types import GameOutcome, GamePlan
 from referee.games.stats import head_to_head, pairwise, wilson
 from tests.match_cli.conftest import FAST, faulty, invoke, random_bot, write_json
 from thousand.game import Result

@@ -82,7 +82,7 @@ def test_a_second_build_reuses_the_first(tmp_path: Path) -> None:
 
     first, output = _build(copy, tmp_path / "first", **env)
     assert KEPT in output and REUSED not in output, output[-3000:]
-    assert log.read_text().count("-shared") >= 14  # two libraries, twelve modules, all linked
+    assert log.read_text().count("-shared") >= 21  # three libraries, 18 modules, all linked
     cache = copy / "build" / "thousand-native"
     (entry,) = cache.iterdir()
 
@@ -90,6 +90,7 @@ def test_a_second_build_reuses_the_first(tmp_path: Path) -> None:
     assert [path.name for path in generated] == [
         "__native_thousand_cards.c",
         "__native_thousand_dice.c",
+        "__native_thousand_referee.c",
     ]
     for path in generated:
         path.unlink()
@@ -99,7 +100,9 @@ def test_a_second_build_reuses_the_first(tmp_path: Path) -> None:
     assert not log.exists(), log.read_text()  # no compiler call
     assert [path.name for path in cache.iterdir()] == [entry.name]  # read, not written again
     assert not any(path.exists() for path in generated)  # no mypyc: the C was not generated
-    assert len(_compiled(first)) == 14  # the engines' 5 modules, thousand.rl's 5, shuffle, sweep
+    # three groups' libraries; the engines' 6 modules, thousand.rl's 5, the shuffle, the sweep
+    # and the referee's 5
+    assert len(_compiled(first)) == 21
     assert _compiled(second) == _compiled(first)
     modules, *played = _play_from(second, tmp_path / "installed")
     assert isinstance(modules, list)
@@ -174,14 +177,17 @@ def test_the_cache_key_changes_with_what_steers_the_compile(
         "src/thousand/dice/state.py",
         "src/thousand/game.py",
         "referee/analysis/dice_pass.py",
+        "referee/games/match.py",
+        "referee/replay/writer.py",
         "setup.py",
         "pyproject.toml",
     ],
 )
 def test_an_edit_of_what_the_compile_reads_changes_the_key(tmp_path: Path, edited: str) -> None:
     """An engine's source, a module the engines import (mypyc copies its constants into the C),
-    a compiled module outside src/thousand, setup.py and the mypy configuration: after an edit of
-    any, the key finds no entry, so the next build compiles."""
+    a compiled module outside src/thousand, a referee module the compiled referee imports,
+    setup.py and the mypy configuration: after an edit of any, the key finds no entry, so the
+    next build compiles."""
     copy = _copy(tmp_path)
     before = _setup_py(copy).cache_key()
     assert _setup_py(copy).cache_key() == before  # the key of unchanged sources is stable

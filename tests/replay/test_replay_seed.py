@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from referee.games.chance import commitment
-from referee.games.match import MatchConfig
+from referee.games.match_types import MatchConfig
 from referee.games.provenance import MAX_MATCH, Origin, match_seed
 from referee.games.tables import run_match
 from referee.players.botspec import parse_bot

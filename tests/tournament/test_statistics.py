@@ -10,7 +10,7 @@ import random
 import pytest
 
 from referee.games import plackett_luce
-from referee.games.match import GameOutcome, GamePlan, Think
+from referee.games.match_types import GameOutcome, GamePlan, Think
 from referee.games.stats import pentanomial
 from referee.games.tournament import TableGame, relabel, table_seed, tables
 from thousand.game import Result
