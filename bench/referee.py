@@ -61,7 +61,6 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
 from referee.games.match_types import GameOutcome, MatchConfig  # noqa: E402
 from referee.games.tables import run_match  # noqa: E402
 from referee.players.botspec import parse_bot  # noqa: E402
-from referee.players.process import BotProcess  # noqa: E402
 from referee.players.sandbox import Sandbox  # noqa: E402
 from referee.players.time_control import TimeControl  # noqa: E402
 from thousand.rules_io import load_rules  # noqa: E402
@@ -199,9 +198,11 @@ def paired(game: str, bots: list[str], games: int, rounds: int) -> tuple[float, 
     return statistics.median(floors), statistics.median(costs), ratios
 
 
-def captured_requests(game: str, bots: list[str]) -> list[tuple[int, bytes]]:
-    """The request lines the referee sends in a 1-game match, each with the number of the
-    bot process it went to (BotProcess.exchange, wrapped)."""
+def capture_here(game: str, bots: list[str]) -> list[tuple[int, bytes]]:
+    """``captured_requests`` in this process, whose referee must be its Python source (its
+    BotProcess.exchange is wrapped)."""
+    from referee.players.process import BotProcess
+
     lines: list[tuple[int, bytes]] = []
     processes: dict[int, int] = {}
     exchange = BotProcess.exchange
@@ -218,6 +219,28 @@ def captured_requests(game: str, bots: list[str]) -> list[tuple[int, bytes]]:
     finally:
         BotProcess.exchange = exchange  # type: ignore[method-assign]
     return lines
+
+
+CAPTURE = (
+    "import importlib.util, sys, orjson; sys.path.insert(0, sys.argv[1]); "
+    "spec = importlib.util.spec_from_file_location('bench_referee', sys.argv[2]); "
+    "bench = importlib.util.module_from_spec(spec); spec.loader.exec_module(bench); "
+    "lines = bench.capture_here(sys.argv[3], orjson.loads(sys.argv[4])); "
+    "sys.stdout.buffer.write(orjson.dumps([[bot, line.decode()] for bot, line in lines]))"
+)
+
+
+def captured_requests(game: str, bots: list[str]) -> list[tuple[int, bytes]]:
+    """The request lines the referee sends in a 1-game match, each with the number of the
+    bot process it went to, in order. Captured by a child whose referee is the checkout's
+    source (the installed one is compiled where the install compiled it, and its classes
+    cannot be wrapped): the compiled referee sends the same bytes (tests/native)."""
+    child = subprocess.run(
+        [sys.executable, "-c", CAPTURE, str(ROOT), __file__, game, orjson.dumps(bots).decode()],
+        capture_output=True,
+        check=True,
+    )
+    return [(bot, line.encode()) for bot, line in orjson.loads(child.stdout)]
 
 
 def same_bytes_floor_us(lines: list[tuple[int, bytes]], command: str, rounds: int = 20000) -> float:
