@@ -225,7 +225,7 @@ CAPTURE = (
     "import importlib.util, sys, orjson; sys.path.insert(0, sys.argv[1]); "
     "spec = importlib.util.spec_from_file_location('bench_referee', sys.argv[2]); "
     "bench = importlib.util.module_from_spec(spec); spec.loader.exec_module(bench); "
-    "lines = bench.capture_here(sys.argv[3], orjson.loads(sys.argv[4])); "
+    f"lines = bench.{capture_here.__name__}(sys.argv[3], orjson.loads(sys.argv[4])); "
     "sys.stdout.buffer.write(orjson.dumps([[bot, line.decode()] for bot, line in lines]))"
 )
 
