@@ -102,7 +102,7 @@ def cache_key() -> str:
     """SHA-256 over everything a compile reads, each input labelled and length-prefixed.
 
     Leaving an input out would let an earlier build pass for a new one, so the key takes more
-    than the five compiled files, and an edit anywhere in src/thousand compiles again (a
+    than the compiled files, and an edit anywhere in src/thousand compiles again (a
     needless compile costs 30 s; a stale engine would cost wrong games):
 
     - every .py/.pyi of src/thousand: the compiled modules and those their type check reads

@@ -153,6 +153,30 @@ _REQUEST = b'{"type":"request","id":%d%b%b,"legal":%b,"clock":{"left_ms":%d,"mov
 """A request with its events and its view (each there or not), likewise."""
 
 
+def request_line(
+    request_id: int,
+    events: list[dict[str, Any]] | None,
+    view: dict[str, Any] | bytes | None,
+    legal: list[dict[str, Any]],
+    left_ms: int,
+    move_ms: int,
+) -> bytes:
+    """A request line written from its parts (the view may come as its JSON text), byte for
+    byte what orjson makes of the request's dictionary, without building that dictionary."""
+    if events is None and view is None:
+        return _LEAN_REQUEST % (request_id, orjson.dumps(legal), left_ms, move_ms)
+    if view is not None and not isinstance(view, bytes):
+        view = orjson.dumps(view)
+    return _REQUEST % (
+        request_id,
+        b"" if events is None else b',"events":%b' % orjson.dumps(events),
+        b"" if view is None else b',"view":%b' % view,
+        orjson.dumps(legal),
+        left_ms,
+        move_ms,
+    )
+
+
 class ProcessPlayer(Player):
     """An external bot. Any failure surfaces as ``Fault``; the process is then stopped."""
 
@@ -232,28 +256,12 @@ class ProcessPlayer(Player):
         time_control: TimeControl,
     ) -> Reply:
         # The referee's hot path: one call per decision, so what other methods would do
-        # (encoding, the wait limit) is written out here. The request is written from its
-        # parts, byte for byte what orjson makes of its dictionary (_REQUEST, _LEAN_REQUEST).
+        # (the wait limit) is written out here.
         process = self.process
         assert process is not None
-        if events is None and view is None:  # a lean request
-            data = _LEAN_REQUEST % (
-                request_id,
-                orjson.dumps(legal),
-                round(left * 1000),
-                time_control.move_ms,
-            )
-        else:
-            if view is not None and not isinstance(view, bytes):
-                view = orjson.dumps(view)
-            data = _REQUEST % (
-                request_id,
-                b"" if events is None else b',"events":%b' % orjson.dumps(events),
-                b"" if view is None else b',"view":%b' % view,
-                orjson.dumps(legal),
-                round(left * 1000),
-                time_control.move_ms,
-            )
+        data = request_line(
+            request_id, events, view, legal, round(left * 1000), time_control.move_ms
+        )
         wait = left if time_control.clock == "wall" else 3 * left + 1.0
         line, sent, arrived = process.exchange(data, wait, self.idle)
         cpu_now = process.cpu_seconds()

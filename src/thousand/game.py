@@ -18,7 +18,7 @@ learn it.  Everything else is public.  ``view(seat)`` is exactly that seat's kno
 
 An engine may also offer ``view_json(seat)``: the view as the JSON text ``orjson.dumps`` makes
 of it, written without building the dictionary. The referee sends that text as it is to a bot
-process (the card engine has it: its view is most of what a full request costs the referee).
+process (the card engine has it: its view is the largest part of a full request's cost).
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from typing import Any
 import orjson
 import pytest
 
-from referee.players.players import _LEAN_REQUEST
+from referee.players.players import _LEAN_REQUEST, request_line
 
 LEGAL_LISTS: list[list[dict[str, Any]]] = [
     [{"type": "roll"}, {"type": "stop"}],
@@ -41,3 +41,37 @@ def test_a_lean_request_is_the_dicts_own_encoding(
     written = _LEAN_REQUEST % (request_id, orjson.dumps(legal), round(left * 1000), move_ms)
     assert written == expected
     assert orjson.loads(written)["legal"] == legal
+
+
+EVENT_LISTS: list[list[dict[str, Any]] | None] = [
+    None,
+    [],
+    [{"type": "pass", "seat": 1}, {"type": "hand", "to": 0, "cards": ["9S", "AH"]}],
+    [{"type": "say", "text": 'quote " back\\slash \u2028 \U0001f600 \x00'}],
+]
+VIEWS: list[dict[str, Any] | None] = [
+    None,
+    {"game": "cards", "seat": 2, "hand": ["9S"], "bid_limit": None, "passed": [True, False]},
+    {"note": "\u2028 \x00 Q♠", "nested": {"a": [1.5, -2, None]}},
+]
+
+
+@pytest.mark.parametrize("events", EVENT_LISTS)
+@pytest.mark.parametrize("view", VIEWS)
+@pytest.mark.parametrize("as_text", [False, True])
+def test_a_full_request_is_the_dicts_own_encoding(
+    events: list[dict[str, Any]] | None, view: dict[str, Any] | None, as_text: bool
+) -> None:
+    """A request with its events and its view, the view handed as a dictionary or as its JSON
+    text (the card engine's view_json), is what orjson makes of the request's dictionary."""
+    legal = LEGAL_LISTS[2]
+    message: dict[str, Any] = {"type": "request", "id": 41}
+    if events is not None:
+        message["events"] = events
+    if view is not None:
+        message["view"] = view
+    message["legal"] = legal
+    message["clock"] = {"left_ms": 1500, "move_ms": 1000}
+    expected = orjson.dumps(message, option=orjson.OPT_APPEND_NEWLINE)
+    sent = orjson.dumps(view) if as_text and view is not None else view
+    assert request_line(41, events, sent, legal, 1500, 1000) == expected

@@ -58,13 +58,11 @@ def number_json(value: int) -> str:
 
 
 def ints_json(values: list[int]) -> str:
-    if len(values) == 3:  # a table of three, the common case, without a list made to join
-        return f"[{number_json(values[0])},{number_json(values[1])},{number_json(values[2])}]"
     return "[" + ",".join([number_json(value) for value in values]) + "]"
 
 
 def bools_json(values: list[bool]) -> str:
-    return "[" + ",".join(["true" if value else "false" for value in values]) + "]"
+    return "[" + ",".join([bool_json(value) for value in values]) + "]"
 
 
 def bool_json(value: bool) -> str:
@@ -73,4 +71,4 @@ def bool_json(value: bool) -> str:
 
 def seat_json(seat: int) -> str:
     """A seat, or ``null`` for the engine's marker of none (any negative number)."""
-    return NUMBERS[seat] if 0 <= seat < 1024 else "null" if seat < 0 else str(seat)
+    return number_json(seat) if seat >= 0 else "null"
