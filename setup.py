@@ -36,6 +36,7 @@ from setuptools import Extension, setup  # type: ignore[import-untyped]
 from setuptools.command.build_ext import build_ext  # type: ignore[import-untyped]
 
 CARDS = [
+    "src/thousand/cards/actions.py",
     "src/thousand/cards/cards.py",
     "src/thousand/cards/json_text.py",
     "src/thousand/cards/scoring.py",

@@ -16,9 +16,10 @@ and share arrays between views.
 Events carry a ``"to"`` key only when they are private: ``"to": seat`` means only that seat may
 learn it.  Everything else is public.  ``view(seat)`` is exactly that seat's knowledge.
 
-An engine may also offer ``view_json(seat)``: the view as the JSON text ``orjson.dumps`` makes
-of it, written without building the dictionary. The referee sends that text as it is to a bot
-process (the card engine has it: its view is the largest part of a full request's cost).
+An engine may also offer ``view_json(seat)`` and ``legal_json()``: the view and the legal
+actions as the JSON text ``orjson.dumps`` makes of them, written without building or encoding
+the dictionaries. The referee sends that text as it is to a bot process (the card engine has
+both: its view and its legal list are the largest parts of a full request's cost).
 """
 
 from __future__ import annotations

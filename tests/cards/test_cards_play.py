@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
 import pytest
 from cards_support import (
     A_DEAL,
@@ -259,6 +260,7 @@ def test_ace_marriage_scores_200_without_changing_trump() -> None:
     assert state.to_move() == 1
     legal = state.legal_actions()
     assert [a["card"] for a in legal if a.get("ace_marriage")] == ["AS", "AC", "AD", "AH"]
+    assert state.legal_json() == orjson.dumps(legal)  # the list as the referee writes it
     events = act(state, type="play", card="AD", ace_marriage=True)
     assert events[1] == {"type": "ace_marriage", "seat": 1, "value": 200}
     assert state.view(0)["trump"] is None

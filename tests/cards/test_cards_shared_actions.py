@@ -11,13 +11,13 @@ from pathlib import Path
 from referee.games.match_types import MatchConfig
 from referee.games.tables import run_match
 from referee.players.botspec import parse_bot
-from thousand.cards import state as card_state
+from thousand.cards import actions as card_actions
 from thousand.cards.cards import CARD_STR
 from thousand.rules_io import load_rules
 
 
 def test_a_match_leaves_the_shared_play_actions_as_they_were(tmp_path: Path) -> None:
-    made = copy.deepcopy(card_state._PLAY_ACTIONS)
+    made = copy.deepcopy(card_actions.PLAY_ACTIONS)
     assert [a["card"] for a in made] == list(CARD_STR)
     config = MatchConfig(
         game="cards",
@@ -29,4 +29,4 @@ def test_a_match_leaves_the_shared_play_actions_as_they_were(tmp_path: Path) -> 
     )
     outcomes = asyncio.run(run_match(config))
     assert sum(o.decisions for o in outcomes) > 100
-    assert made == card_state._PLAY_ACTIONS
+    assert made == card_actions.PLAY_ACTIONS

@@ -11,6 +11,26 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
+from thousand.cards.actions import (
+    ACE_MARRIAGE_PLAYS,
+    ACE_MARRIAGE_PLAYS_JSON,
+    BIDDING_HEADS,
+    BIDDING_HEADS_JSON,
+    DISCARDS,
+    DISCARDS_JSON,
+    GIVES,
+    GIVES_JSON,
+    MARRIAGE_PLAYS,
+    MARRIAGE_PLAYS_JSON,
+    PLAY_ACTIONS,
+    PLAY_JSON,
+    TAKE_TALON,
+    TAKE_TALON_JSON,
+    TALON_HEADS,
+    TALON_HEADS_JSON,
+    valued,
+    valued_json,
+)
 from thousand.cards.cards import (
     ACE,
     ACE_MARRIAGE_VALUE,
@@ -46,6 +66,7 @@ from thousand.cards.json_text import (
     ints_json,
     number_json,
     seat_json,
+    sizes_json,
 )
 from thousand.cards.reasons import RedealReason
 from thousand.cards.rules import CardRules, Table
@@ -105,48 +126,6 @@ def _keys(action: Action, *keys: str) -> None:
         raise _malformed(f"a {action['type']!r} action has exactly the keys: {shown}")
 
 
-_PLAY_ACTIONS: Final[tuple[Action, ...]] = tuple(
-    {"type": "play", "card": name} for name in CARD_STR
-)
-"""The plain play of each card, made once: a legal list shares them (a decision lists about
-five), so whoever is handed legal actions reads them and never changes them. The other legal
-actions are shared the same way (below): a played-out deal lists some sixty of them, the gives
-alone 29, and building each anew was a tenth of the deal (issue 35)."""
-_MARRIAGE_PLAYS: Final[tuple[Action, ...]] = tuple(
-    {"type": "play", "card": name, "marriage": True} for name in CARD_STR
-)
-_ACE_MARRIAGE_PLAYS: Final[tuple[Action, ...]] = tuple(
-    {"type": "play", "card": name, "ace_marriage": True} for name in CARD_STR
-)
-_DISCARDS: Final[tuple[Action, ...]] = tuple({"type": "discard", "card": name} for name in CARD_STR)
-_GIVES: Final[tuple[tuple[Action, ...], ...]] = tuple(
-    tuple({"type": "give", "card": name, "to": to} for name in CARD_STR) for to in range(4)
-)
-_PASS: Final[Action] = {"type": "pass"}
-_LOOK: Final[Action] = {"type": "look"}
-_REDEAL: Final[Action] = {"type": "redeal"}
-_CONCEDE: Final[Action] = {"type": "concede"}
-_TAKE_TALON: Final[tuple[Action, ...]] = (
-    {"type": "take_talon", "index": 0},
-    {"type": "take_talon", "index": 1},
-)
-_VALUED: Final[dict[tuple[str, int, int, int], tuple[Action, ...]]] = {}
-"""Bids, blind bids and contracts of a range of values by (type, lowest, highest, step), made
-at their first use: a table's values are multiples of its step below its highest bid, so the
-ranges asked for are a few hundred at most."""
-
-
-def _valued(kind: str, low: int, high: int, step: int) -> tuple[Action, ...]:
-    """The ``kind`` actions of the values from ``low`` to ``high`` in ``step``s."""
-    key = (kind, low, high, step)
-    found = _VALUED.get(key)
-    if found is None:
-        found = _VALUED[key] = tuple(
-            {"type": kind, "value": value} for value in range(low, high + 1, step)
-        )
-    return found
-
-
 def _parse_pile(value: Any, size: int, what: str) -> list[int]:
     if not isinstance(value, list) or len(value) != size:
         raise _malformed(f"{what} must be a list of {size} cards")
@@ -161,6 +140,7 @@ def _parse_pile(value: Any, size: int, what: str) -> list[int]:
 
 _STATE_SLOTS = (
     "_bid_views",
+    "_deal_text",
     "_declared_marriages",
     "_result",
     "acted",
@@ -214,6 +194,45 @@ _STATE_SLOTS = (
 refuses to read ``CardState.__slots__`` back from the class)."""
 
 
+_NO_TRICKS_JSON: Final[tuple[str, ...]] = tuple(
+    f'"trump":null,"marriages":[],"leader":null,"trick":[],"last_trick":[],"played":[],'
+    f'"tricks_won":{ints_json([0] * n)},"points_taken":{ints_json([0] * n)}}}'
+    for n in range(5)
+)
+"""A view's fields of the play before the play, by the number of players (``_tricks_json``)."""
+
+
+def _shuffled(rng: random.Random) -> list[int]:
+    """The 24 cards shuffled by the caller's generator (the referee's keyed chance)."""
+    deck = list(range(24))
+    rng.shuffle(deck)
+    return deck
+
+
+_CUTS: Final[dict[tuple[int, int], tuple[tuple[int, int], ...]]] = {}
+"""Where each pile of a deal lies in the shuffled deck, by (players, dealer): (start, end) of
+each seat's hand in seat order — seven cards each, ten with two players, none for the dealer
+who sits out with four — then of the talon, or the two talons of two cards with two players."""
+
+
+def _cut(players: int, dealer: int) -> tuple[tuple[int, int], ...]:
+    key = (players, dealer)
+    found = _CUTS.get(key)
+    if found is None:
+        if players == 2:
+            spans = [(0, 10), (10, 20), (20, 22), (22, 24)]
+        else:
+            spans = []
+            start = 0
+            for seat in range(players):
+                size = 0 if players == 4 and seat == dealer else 7
+                spans.append((start, start + size))
+                start += size
+            spans.append((21, 24))
+        found = _CUTS[key] = tuple(spans)
+    return found
+
+
 class CardState:
     """One game of Thousand between ``players`` seats; see docs/rules-cards.md for the formats."""
 
@@ -239,6 +258,7 @@ class CardState:
 
     def _clear_deal(self) -> None:
         n = self.n
+        self._deal_text: str | None = None
         self.golden = False
         self.hundred = NO_SEAT
         self.sitter = NO_SEAT
@@ -307,7 +327,8 @@ class CardState:
             return {"type": "first_dealer", "seat": rng.randrange(self.n)}
         if self.phase != DEAL:
             raise IllegalAction("not_chance", "no chance event is pending")
-        return self._deal_action(self._draw_piles(rng))
+        deck = _shuffled(rng)
+        return self._deal_action(deck, self._deal_masks(deck))
 
     def chance(self, rng: random.Random) -> tuple[Action, list[Event]]:
         """``sample_chance`` and ``apply`` in one step: the engine's own draw is applied
@@ -317,38 +338,29 @@ class CardState:
         if self.phase != DEAL:
             action = self.sample_chance(rng)
             return action, self.apply(action)
-        piles = self._draw_piles(rng)
+        deck = _shuffled(rng)
+        masks = self._deal_masks(deck)
+        return self._deal_action(deck, masks), self._deal(masks)
+
+    def _deal_masks(self, deck: list[int]) -> list[int]:
+        """A shuffled deck cut into the hands in seat order, then the talon(s), as masks."""
         masks = []
-        for pile in piles:
+        for start, end in _cut(self.n, self.dealer):
             mask = 0
-            for card in pile:
-                mask |= 1 << card
+            for at in range(start, end):
+                mask |= 1 << deck[at]
             masks.append(mask)
-        return self._deal_action(piles), self._deal(masks)
+        return masks
 
-    def _draw_piles(self, rng: random.Random) -> list[list[int]]:
-        """A shuffled deck cut into the hands in seat order (each sorted), then the talon(s)."""
-        deck = list(range(24))
-        rng.shuffle(deck)
+    def _deal_action(self, deck: list[int], masks: list[int]) -> Action:
+        """The deal as chance records it: each hand's cards in order, each talon's as dealt."""
         n = self.n
+        hands = [mask_strs(masks[seat]) for seat in range(n)]
+        cuts = _cut(n, self.dealer)
+        talons = [[CARD_STR[deck[at]] for at in range(start, end)] for start, end in cuts[n:]]
         if n == 2:
-            return [sorted(deck[0:10]), sorted(deck[10:20]), deck[20:22], deck[22:24]]
-        piles: list[list[int]] = []
-        start = 0
-        for seat in range(n):
-            if n == 4 and seat == self.dealer:
-                piles.append([])
-            else:
-                piles.append(sorted(deck[start : start + 7]))
-                start += 7
-        piles.append(deck[21:24])
-        return piles
-
-    def _deal_action(self, piles: list[list[int]]) -> Action:
-        named = [[CARD_STR[c] for c in pile] for pile in piles]
-        if self.n == 2:
-            return {"type": "deal", "hands": named[:2], "talons": named[2:]}
-        return {"type": "deal", "hands": named[: self.n], "talon": named[self.n]}
+            return {"type": "deal", "hands": hands, "talons": talons}
+        return {"type": "deal", "hands": hands, "talon": talons[0]}
 
     def legal_actions(self) -> list[Action]:
         phase = self.phase
@@ -359,15 +371,37 @@ class CardState:
         if phase == TALON:
             return self._talon_actions()
         if phase == CONTRACT:
-            d = self.declarer
-            return list(
-                _valued(
-                    "contract", self.contract, max(self.contract, self._limit(d)), self.t.bid_step
-                )
-            )
+            return list(valued("contract", self.contract, self._contract_high(), self.t.bid_step))
         if phase == CHOOSE_TALON:
-            return list(_TAKE_TALON)
+            return list(TAKE_TALON)
         return []
+
+    def legal_json(self) -> bytes:
+        """``legal_actions()`` as JSON, byte for byte what ``orjson.dumps`` makes of it,
+        written from the shared actions' texts (thousand.cards.actions says why). Each phase's
+        choices are read by the same helper as ``legal_actions`` reads them; only the
+        writing differs."""
+        phase = self.phase
+        if phase == PLAY:
+            text = self._play_json()
+        elif phase == BIDDING:
+            text = self._bidding_json()
+        elif phase == TALON:
+            text = self._talon_json()
+        elif phase == CONTRACT:
+            contracts = valued_json(
+                "contract", self.contract, self._contract_high(), self.t.bid_step
+            )
+            text = f"[{contracts}]"
+        elif phase == CHOOSE_TALON:
+            text = TAKE_TALON_JSON
+        else:
+            text = "[]"
+        return text.encode()
+
+    def _contract_high(self) -> int:
+        """The highest contract the declarer may name (at least the bid it won)."""
+        return max(self.contract, self._limit(self.declarer))
 
     def apply(self, action: object) -> list[Event]:
         # object, not Action: a compiled engine checks an annotated type before the body runs,
@@ -403,6 +437,7 @@ class CardState:
         if not 0 <= seat < self.n:
             raise _malformed(f"seat must be 0..{self.n - 1}")
         self.dealer = seat
+        self._deal_text = None
         self.phase = DEAL
         return [{"type": "first_dealer", "seat": seat}]
 
@@ -510,18 +545,26 @@ class CardState:
             return None
         return self._hand_redeal_reason(seat)
 
-    def _bidding_actions(self) -> list[Action]:
+    def _bidding_choices(self) -> tuple[int, str, int, int]:
+        """The bidding seat's legal actions: those of ``BIDDING_HEADS[head]``, then the ``kind``
+        bids from ``low`` to ``high`` — (head, kind, low, high)."""
         seat = self.turn
-        step = self.t.bid_step
+        low = self.high + self.t.bid_step
         if not self.seen[seat]:
-            actions: list[Action] = [_LOOK, _PASS]
-            actions.extend(_valued("blind_bid", self.high + step, self._blind_limit(), step))
-            return actions
-        actions = [_PASS]
-        if self._bidding_redeal(seat) is not None:
-            actions.append(_REDEAL)
-        actions.extend(_valued("bid", self.high + step, self._limit(seat), step))
+            return 0, "blind_bid", low, self._blind_limit()
+        head = 1 if self._bidding_redeal(seat) is None else 2
+        return head, "bid", low, self._limit(seat)
+
+    def _bidding_actions(self) -> list[Action]:
+        head, kind, low, high = self._bidding_choices()
+        actions = list(BIDDING_HEADS[head])
+        actions.extend(valued(kind, low, high, self.t.bid_step))
         return actions
+
+    def _bidding_json(self) -> str:
+        head, kind, low, high = self._bidding_choices()
+        bids = valued_json(kind, low, high, self.t.bid_step)
+        return f"[{BIDDING_HEADS_JSON[head]},{bids}]" if bids else f"[{BIDDING_HEADS_JSON[head]}]"
 
     def _check_bid(self, value: int, limit: int) -> None:
         step = self.t.bid_step
@@ -687,26 +730,45 @@ class CardState:
             return False
         return not (t.barrel and self.ledger.barrel_seat == self.declarer)
 
-    def _talon_actions(self) -> list[Action]:
+    def _talon_choices(self) -> tuple[int, list[int]]:
+        """The declarer's legal actions at the talon: those of ``TALON_HEADS[head]``, then a
+        discard of each card of the hand (two players) or a give of each to each seat still
+        to receive one, in ``seats`` order — (head, seats), no seats for a discard."""
         d = self.declarer
-        actions: list[Action] = []
-        if self._talon_redeal(d) is not None:
-            actions.append(_REDEAL)
-        if self._may_concede():
-            actions.append(_CONCEDE)
-        hand = mask_cards(self.hands[d])
+        head = (0 if self._talon_redeal(d) is None else 1) + (2 if self._may_concede() else 0)
         if self.n == 2:
-            discards = _DISCARDS
+            return head, []
+        received = self.received
+        return head, [s for s in self.active if s != d and received[s] == NO_CARD]
+
+    def _talon_actions(self) -> list[Action]:
+        head, seats = self._talon_choices()
+        actions = list(TALON_HEADS[head])
+        hand = mask_cards(self.hands[self.declarer])
+        if self.n == 2:
+            discards = DISCARDS
             for c in hand:
                 actions.append(discards[c])
             return actions
-        received = self.received
-        for seat in self.active:
-            if seat != d and received[seat] == NO_CARD:
-                gives = _GIVES[seat]
-                for c in hand:
-                    actions.append(gives[c])
+        for seat in seats:
+            gives = GIVES[seat]
+            for c in hand:
+                actions.append(gives[c])
         return actions
+
+    def _talon_json(self) -> str:
+        head, seats = self._talon_choices()
+        texts = [TALON_HEADS_JSON[head]] if head else []
+        hand = mask_cards(self.hands[self.declarer])
+        if self.n == 2:
+            discards = DISCARDS_JSON
+            for c in hand:
+                texts.append(discards[c])
+        for seat in seats:
+            gives = GIVES_JSON[seat]
+            for c in hand:
+                texts.append(gives[c])
+        return "[" + ",".join(texts) + "]"
 
     def _act_give(self, action: Action) -> list[Event]:
         if self.n == 2:
@@ -809,22 +871,43 @@ class CardState:
                 return trumps
         return hand
 
-    def _play_actions(self) -> list[Action]:
+    def _play_choices(self) -> tuple[int, list[int], list[int]]:
+        """The player's legal actions: a plain play of each card of ``playable`` (a mask), then
+        the marriage plays of ``marriages`` and the ace-marriage plays of ``aces`` (cards, in
+        that order) — (playable, marriages, aces)."""
         seat = self.turn
-        plays = _PLAY_ACTIONS
-        actions: list[Action] = [plays[c] for c in mask_cards(self._playable(seat))]
+        marriages: list[int] = []
+        aces: list[int] = []
         if not self.trick and self._may_declare(seat):
             hand = self.hands[seat]
             for suit in range(4):
                 pair = MARRIAGE_MASK[suit]
                 if hand & pair == pair:
-                    base = suit * 6
-                    actions.append(_MARRIAGE_PLAYS[base + QUEEN])
-                    actions.append(_MARRIAGE_PLAYS[base + KING])
+                    marriages.append(suit * 6 + QUEEN)
+                    marriages.append(suit * 6 + KING)
             if self.t.ace_marriage and hand & ACES_MASK == ACES_MASK:
-                for s in range(4):
-                    actions.append(_ACE_MARRIAGE_PLAYS[s * 6 + ACE])
+                aces = [s * 6 + ACE for s in range(4)]
+        return self._playable(seat), marriages, aces
+
+    def _play_actions(self) -> list[Action]:
+        playable, marriages, aces = self._play_choices()
+        plays = PLAY_ACTIONS
+        actions: list[Action] = [plays[c] for c in mask_cards(playable)]
+        for c in marriages:
+            actions.append(MARRIAGE_PLAYS[c])
+        for c in aces:
+            actions.append(ACE_MARRIAGE_PLAYS[c])
         return actions
+
+    def _play_json(self) -> str:
+        playable, marriages, aces = self._play_choices()
+        plays = PLAY_JSON
+        texts = [plays[c] for c in mask_cards(playable)]
+        for c in marriages:
+            texts.append(MARRIAGE_PLAYS_JSON[c])
+        for c in aces:
+            texts.append(ACE_MARRIAGE_PLAYS_JSON[c])
+        return "[" + ",".join(texts) + "]"
 
     def _apply_play(self, action: Action) -> list[Event]:
         card = _card_field(action)
@@ -941,6 +1024,7 @@ class CardState:
 
     def _end_deal(self, conceded: bool, events: list[Event]) -> None:
         n = self.n
+        self._deal_text = None  # the ledger changes: the view's text of it is written anew
         d = self.declarer
         points = self.taken_points[:]
         if n == 2 and not conceded:
@@ -1132,7 +1216,6 @@ class CardState:
         hands = self.hands
         phase = self.phase
         seen = self.seen[seat]
-        ledger = self.ledger
         hand = hands[seat]
         high_bidder = self.high_bidder
         t = self.t
@@ -1154,31 +1237,66 @@ class CardState:
         text = (
             f'{{"game":"cards","seat":{number_json(seat)},"players":{number_json(self.n)},'
             f'"phase":"{PHASE_NAMES[phase]}","to_move":{seat_json(self.turn)},'
-            f'"deal":{number_json(self.deals)},"dealer":{seat_json(self.dealer)},'
-            f'"hundred":{seat_json(self.hundred)},"sitting_out":{seat_json(self.sitter)},'
-            f'"golden":{bool_json(self.golden)},"scores":{ints_json(ledger.scores)},'
-            f'"bolts":{ints_json(ledger.bolts)},"falls":{ints_json(ledger.falls)},'
-            f'"barrel":{seat_json(ledger.barrel_seat)},'
-            f'"barrel_deals":{number_json(ledger.barrel_deals)},'
+            f"{self._deal_json()}"
             f'"hand":{cards_json(hand) if seen else "[]"},"hand_seen":{bool_json(seen)},'
-            f'"hand_sizes":{ints_json([mask_size(h) for h in hands])},'
+            f'"hand_sizes":{sizes_json(hands)},'
             f'"bid_limit":{bid_limit},"bids":[{bids}],'
             f'"high_bid":{number_json(self.high) if high_bidder >= 0 else "null"},'
             f'"high_bidder":{seat_json(high_bidder)},"passed":{bools_json(self.passed)},{tail}'
         )
         return text.encode()
 
+    def _deal_json(self) -> str:
+        """``view_json``'s fields of the deal and of the game's ledger, which change only
+        between deals: written once a deal and kept (``_deal_text``) until the lot, the end of
+        a deal or the next deal (``_clear_deal``) clears it — the three places that change
+        them."""
+        text = self._deal_text
+        if text is None:
+            ledger = self.ledger
+            text = self._deal_text = (
+                f'"deal":{number_json(self.deals)},"dealer":{seat_json(self.dealer)},'
+                f'"hundred":{seat_json(self.hundred)},"sitting_out":{seat_json(self.sitter)},'
+                f'"golden":{bool_json(self.golden)},"scores":{ints_json(ledger.scores)},'
+                f'"bolts":{ints_json(ledger.bolts)},"falls":{ints_json(ledger.falls)},'
+                f'"barrel":{seat_json(ledger.barrel_seat)},'
+                f'"barrel_deals":{number_json(ledger.barrel_deals)},'
+            )
+        return text
+
     def _view_tail_json(self, seat: int) -> str:
-        """``view_json`` from the declarer on: the contract, the talon and the play."""
+        """``view_json`` from the declarer on: the contract and the talon, then the play."""
         d = self.declarer
         talon = self.talon
         shown = self.talon_shown
-        given = ",".join(
-            [
-                f'{{"to":{number_json(to)},"card":{CARD_JSON[c] if seat in (d, to) else "null"}}}'
-                for to, c in self.given
-            ]
+        given = (
+            ",".join(
+                [
+                    f'{{"to":{number_json(to)},'
+                    f'"card":{CARD_JSON[c] if seat in (d, to) else "null"}}}'
+                    for to, c in self.given
+                ]
+            )
+            if self.given
+            else ""
         )
+        return (
+            f'"declarer":{seat_json(d)},'
+            f'"contract":{number_json(self.contract) if d >= 0 else "null"},'
+            f'"blind":{bool_json(self.blind)},'
+            f'"talon":{cards_json(talon) if talon and (shown or seat == d) else "null"},'
+            f'"talon_shown":{bool_json(shown)},"talon_index":{seat_json(self.talon_index)},'
+            f'"given":[{given}],'
+            f'"discards":{cards_json(self.discards) if seat == d and self.n == 2 else "null"},'
+            f"{self._tricks_json()}"
+        )
+
+    def _tricks_json(self) -> str:
+        """``view_json``'s fields of the play, from the trump on. From the bidding to the
+        contract they are as ``_clear_deal`` left them — the play has not begun — so they are
+        one text for each table size (most decisions of a deal whose bots pass or concede)."""
+        if DEAL < self.phase < PLAY:
+            return _NO_TRICKS_JSON[self.n]
         marriages = ",".join(
             [
                 f'{{"seat":{number_json(s)},'
@@ -1199,16 +1317,10 @@ class CardState:
             [f'{{"seat":{number_json(s)},"card":{CARD_JSON[c]}}}' for s, c in self.last_trick]
         )
         return (
-            f'"declarer":{seat_json(d)},'
-            f'"contract":{number_json(self.contract) if d >= 0 else "null"},'
-            f'"blind":{bool_json(self.blind)},'
-            f'"talon":{cards_json(talon) if talon and (shown or seat == d) else "null"},'
-            f'"talon_shown":{bool_json(shown)},"talon_index":{seat_json(self.talon_index)},'
-            f'"given":[{given}],'
-            f'"discards":{cards_json(self.discards) if seat == d and self.n == 2 else "null"},'
             f'"trump":{SUIT_JSON[self.trump] if self.trump >= 0 else "null"},'
             f'"marriages":[{marriages}],"leader":{seat_json(self.leader)},'
-            f'"trick":[{plays}],"last_trick":[{last}],"played":{cards_json(self.played)},'
+            f'"trick":[{plays}],"last_trick":[{last}],'
+            f'"played":{cards_json(self.played)},'
             f'"tricks_won":{ints_json(self.tricks_won)},'
             f'"points_taken":{ints_json(self.taken_points)}}}'
         )
