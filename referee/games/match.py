@@ -30,7 +30,7 @@ from referee.players.players import Player, make_player
 from referee.players.protocol import Fault, FaultKind, hello_message, rank_faulted_last
 from referee.replay.writer import ReplayWriter
 from thousand import __version__
-from thousand.game import CHANCE, OVER, Event, IllegalAction, View
+from thousand.game import CHANCE, OVER, Action, Event, IllegalAction, View
 from thousand.registry import game_spec
 
 RETIRE_GRACE = 0.5
@@ -176,9 +176,11 @@ class GameRun:
         self.no_view = [False] * self.count  # seats whose bot's hello omits the view …
         self.no_events = [False] * self.count  # … or the events (set once they said hello)
         self.told: list[int] | None = None  # the seats kept events for, when not every seat
-        # Per seat, the engine's writer of the view as JSON, for a player that is sent JSON
-        # (thousand.game: view_json), else None and the view is a dictionary or left out.
+        # Per seat, the engine's writers of the view and of the legal actions as JSON, for a
+        # player that is sent JSON (thousand.game: view_json, legal_json), else None and they
+        # are a dictionary and a list (or the view is left out).
         self.view_text: list[Callable[[int], bytes] | None] = [None] * self.count
+        self.legal_text: list[Callable[[], bytes] | None] = [None] * self.count
         self.bank = [config.time.bank] * self.count
         self.think: dict[int, Think] = {bot: Think() for bot in plan.seating}
         self.writer: ReplayWriter | None = None
@@ -215,9 +217,12 @@ class GameRun:
         if any(self.no_events):
             self.told = [seat for seat in range(self.count) if not self.no_events[seat]]
         view_json: Callable[[int], bytes] | None = getattr(self.state, "view_json", None)
+        legal_json: Callable[[], bytes] | None = getattr(self.state, "legal_json", None)
         for seat, player in enumerate(self.seat_players):
-            if player.takes_json and not self.no_view[seat]:
-                self.view_text[seat] = view_json
+            if player.takes_json:
+                self.legal_text[seat] = legal_json
+                if not self.no_view[seat]:
+                    self.view_text[seat] = view_json
         for seat, bot in enumerate(plan.seating):
             if seat not in self.faulted:
                 message = {
@@ -256,9 +261,8 @@ class GameRun:
     def ask(self, seat: int, move: int, record: dict[str, Any] | None) -> list[Event]:
         """Get the seat's action and apply it; any fault hands the seat to the fallback."""
         state, config = self.state, self.config
-        legal = state.legal_actions()
         if seat in self.faulted:
-            action = self.fallback[seat](state.view(seat), legal)
+            action = self.fallback[seat](state.view(seat), state.legal_actions())
             if record is not None:
                 record["by"] = "fallback"
                 record["action"] = action
@@ -271,6 +275,8 @@ class GameRun:
             view = view_text(seat)
         else:
             view = None if self.no_view[seat] else state.view(seat)
+        legal_text = self.legal_text[seat]
+        legal: list[Action] | bytes = state.legal_actions() if legal_text is None else legal_text()
         player = self.seat_players[seat]
         left = self.bank[seat] + self.per_move
         table = self.table
@@ -304,7 +310,10 @@ class GameRun:
             fault = Fault("illegal_action", f"{error.rule}: {error}", reply.line if reply else None)
         self.fault(seat, fault.kind, fault.detail, move)
         player.close(0)
-        action = self.fallback[seat](view if isinstance(view, dict) else state.view(seat), legal)
+        action = self.fallback[seat](
+            view if isinstance(view, dict) else state.view(seat),
+            legal if isinstance(legal, list) else state.legal_actions(),
+        )
         if record is not None:
             if "action" in record:
                 record["rejected"] = record["action"]
@@ -318,8 +327,9 @@ class GameRun:
     def play(self) -> GameOutcome:
         self.start()
         state, writer = self.state, self.writer
-        # The loop runs once a step: what it calls is looked up once a game.
-        to_move_of, chance, rng, ask = state.to_move, state.chance, self.chance, self.ask
+        # The loop runs once a step: the engine's methods are looked up once a game (the
+        # engine is any game's: a call through Python's protocol either way).
+        to_move_of, chance, rng = state.to_move, state.chance, self.chance
         distribute = None if self.told == [] else self.distribute  # nobody takes events
         move = decisions = 0
         scores = state.scores()
@@ -334,7 +344,7 @@ class GameRun:
             else:
                 decisions += 1
                 record = None if writer is None else {"n": move, "kind": "move", "seat": to_move}
-                events = ask(to_move, move, record)
+                events = self.ask(to_move, move, record)
             if record is not None and writer is not None:
                 record["events"] = events
                 now = state.scores()

@@ -74,11 +74,12 @@ class Person(Player):
         request_id: int,
         events: list[dict[str, Any]] | None,
         view: dict[str, Any] | bytes | None,
-        legal: list[dict[str, Any]],
+        legal: list[dict[str, Any]] | bytes,
         left: float,
         time_control: TimeControl,
     ) -> Reply:
-        assert isinstance(view, dict)  # the person's hello leaves nothing out; takes no JSON
+        # the person's hello leaves nothing out; takes no JSON
+        assert isinstance(view, dict) and isinstance(legal, list)
         if self.idle is not None:
             self.idle()  # the replay written out: the front draws the steps up to this one
         try:

@@ -76,7 +76,8 @@ class Player(abc.ABC):
 
     takes_json: bool = False
     """True for a player whose requests are JSON text (a bot process): it may be handed the
-    view already as that text, which the card engine writes without building the view."""
+    view and the legal actions already as that text, which the card engine writes without
+    building the view or encoding the actions."""
 
     @abc.abstractmethod
     def request(
@@ -84,13 +85,13 @@ class Player(abc.ABC):
         request_id: int,
         events: list[dict[str, Any]] | None,
         view: dict[str, Any] | bytes | None,
-        legal: list[dict[str, Any]],
+        legal: list[dict[str, Any]] | bytes,
         left: float,
         time_control: TimeControl,
     ) -> Reply:
         """Ask for one decision: the action with its wall and CPU time, or ``Fault``.
-        ``events`` and ``view`` are None only where ``omit`` names them; ``view`` is its JSON
-        text (bytes) only for a player that ``takes_json``."""
+        ``events`` and ``view`` are None only where ``omit`` names them; ``view`` and ``legal``
+        are their JSON text (bytes) only for a player that ``takes_json``."""
 
     @abc.abstractmethod
     def game_end(self, message: dict[str, Any]) -> None:
@@ -129,11 +130,12 @@ class BuiltinPlayer(Player):
         request_id: int,
         events: list[dict[str, Any]] | None,
         view: dict[str, Any] | bytes | None,
-        legal: list[dict[str, Any]],
+        legal: list[dict[str, Any]] | bytes,
         left: float,
         time_control: TimeControl,
     ) -> Reply:
-        assert isinstance(view, dict)  # a built-in's hello leaves nothing out; it takes no JSON
+        # a built-in's hello leaves nothing out; it takes no JSON
+        assert isinstance(view, dict) and isinstance(legal, list)
         wall0, cpu0 = time.perf_counter(), time.thread_time()
         action = self._choose(view, legal)
         return Reply(action, time.perf_counter() - wall0, time.thread_time() - cpu0)
@@ -147,34 +149,39 @@ class BuiltinPlayer(Player):
 
 _LEAN_REQUEST = b'{"type":"request","id":%d,"legal":%b,"clock":{"left_ms":%d,"move_ms":%d}}\n'
 """A request without view and events, byte for byte what orjson makes of its dict."""
-
-
-_REQUEST = b'{"type":"request","id":%d%b%b,"legal":%b,"clock":{"left_ms":%d,"move_ms":%d}}\n'
-"""A request with its events and its view (each there or not), likewise."""
+_FULL_REQUEST = (
+    b'{"type":"request","id":%d,"events":%b,"view":%b,"legal":%b,'
+    b'"clock":{"left_ms":%d,"move_ms":%d}}\n'
+)
+"""A request with events, view and legal actions, the last two as the engine wrote them."""
 
 
 def request_line(
     request_id: int,
     events: list[dict[str, Any]] | None,
     view: dict[str, Any] | bytes | None,
-    legal: list[dict[str, Any]],
+    legal: list[dict[str, Any]] | bytes,
     left_ms: int,
     move_ms: int,
 ) -> bytes:
-    """A request line written from its parts (the view may come as its JSON text), byte for
-    byte what orjson makes of the request's dictionary, without building that dictionary."""
+    """A request line, byte for byte what orjson makes of the request's dictionary, written
+    from templates where the view and the legal actions come as their JSON text (as the card
+    engine writes them: the common case) and otherwise encoded in one call, any text placed in
+    as it is (``orjson.Fragment``)."""
     if events is None and view is None:
-        return _LEAN_REQUEST % (request_id, orjson.dumps(legal), left_ms, move_ms)
-    if view is not None and not isinstance(view, bytes):
-        view = orjson.dumps(view)
-    return _REQUEST % (
-        request_id,
-        b"" if events is None else b',"events":%b' % orjson.dumps(events),
-        b"" if view is None else b',"view":%b' % view,
-        orjson.dumps(legal),
-        left_ms,
-        move_ms,
-    )
+        legal_text = legal if isinstance(legal, bytes) else orjson.dumps(legal)
+        return _LEAN_REQUEST % (request_id, legal_text, left_ms, move_ms)
+    if events is not None and isinstance(view, bytes) and isinstance(legal, bytes):
+        events_text = orjson.dumps(events)
+        return _FULL_REQUEST % (request_id, events_text, view, legal, left_ms, move_ms)
+    request: dict[str, Any] = {"type": "request", "id": request_id}
+    if events is not None:
+        request["events"] = events
+    if view is not None:
+        request["view"] = orjson.Fragment(view) if isinstance(view, bytes) else view
+    request["legal"] = orjson.Fragment(legal) if isinstance(legal, bytes) else legal
+    request["clock"] = {"left_ms": left_ms, "move_ms": move_ms}
+    return orjson.dumps(request, option=orjson.OPT_APPEND_NEWLINE)
 
 
 class ProcessPlayer(Player):
@@ -251,7 +258,7 @@ class ProcessPlayer(Player):
         request_id: int,
         events: list[dict[str, Any]] | None,
         view: dict[str, Any] | bytes | None,
-        legal: list[dict[str, Any]],
+        legal: list[dict[str, Any]] | bytes,
         left: float,
         time_control: TimeControl,
     ) -> Reply:

@@ -1,5 +1,6 @@
-"""A lean request (no view, no events) is written from a byte template, not from a dict: it
-must be, byte for byte, what orjson makes of the dict it stands for — whatever the legal
+"""A request is written from its parts — a lean one (no view, no events) from a byte template,
+a full one with the view and the legal list perhaps already JSON text — not from the dict it
+stands for: it must be, byte for byte, what orjson makes of that dict — whatever the legal
 actions hold (text beyond ASCII, a bot-supplied looking card, nested lists) and however large
 the id and clock figures grow."""
 
@@ -41,6 +42,8 @@ def test_a_lean_request_is_the_dicts_own_encoding(
     written = _LEAN_REQUEST % (request_id, orjson.dumps(legal), round(left * 1000), move_ms)
     assert written == expected
     assert orjson.loads(written)["legal"] == legal
+    for sent in (legal, orjson.dumps(legal)):  # the legal list, or its text (legal_json)
+        assert request_line(request_id, None, None, sent, round(left * 1000), move_ms) == expected
 
 
 EVENT_LISTS: list[list[dict[str, Any]] | None] = [
@@ -59,12 +62,16 @@ VIEWS: list[dict[str, Any] | None] = [
 @pytest.mark.parametrize("events", EVENT_LISTS)
 @pytest.mark.parametrize("view", VIEWS)
 @pytest.mark.parametrize("as_text", [False, True])
+@pytest.mark.parametrize("legal", LEGAL_LISTS[2:])
 def test_a_full_request_is_the_dicts_own_encoding(
-    events: list[dict[str, Any]] | None, view: dict[str, Any] | None, as_text: bool
+    events: list[dict[str, Any]] | None,
+    view: dict[str, Any] | None,
+    as_text: bool,
+    legal: list[dict[str, Any]],
 ) -> None:
-    """A request with its events and its view, the view handed as a dictionary or as its JSON
-    text (the card engine's view_json), is what orjson makes of the request's dictionary."""
-    legal = LEGAL_LISTS[2]
+    """A request with its events and its view, the view and the legal list handed as a
+    dictionary and a list or as their JSON text (the card engine's view_json and legal_json),
+    is what orjson makes of the request's dictionary."""
     message: dict[str, Any] = {"type": "request", "id": 41}
     if events is not None:
         message["events"] = events
@@ -74,4 +81,5 @@ def test_a_full_request_is_the_dicts_own_encoding(
     message["clock"] = {"left_ms": 1500, "move_ms": 1000}
     expected = orjson.dumps(message, option=orjson.OPT_APPEND_NEWLINE)
     sent = orjson.dumps(view) if as_text and view is not None else view
-    assert request_line(41, events, sent, legal, 1500, 1000) == expected
+    sent_legal = orjson.dumps(legal) if as_text else legal
+    assert request_line(41, events, sent, sent_legal, 1500, 1000) == expected
