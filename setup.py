@@ -41,6 +41,7 @@ CARDS = [
     "src/thousand/cards/json_text.py",
     "src/thousand/cards/scoring.py",
     "src/thousand/cards/state.py",
+    "src/thousand/cards/table.py",
     "src/thousand/rl/cards_actions.py",
     "src/thousand/rl/cards_observe.py",
     "src/thousand/rl/turns.py",

@@ -7,8 +7,8 @@ from typing import Any
 from cards_support import A_DEAL, A_PLAY, act, play, rules, scores_of, to_play
 
 from thousand.cards import concede_half, round_take
-from thousand.cards.rules import Table
 from thousand.cards.scoring import NO_SEAT, DealOutcome, Ledger, settle_deal
+from thousand.cards.table import Table
 from thousand.game import Event
 
 

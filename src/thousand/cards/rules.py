@@ -2,13 +2,12 @@
 
 Every house rule the rule book names is a field, so an organiser states a table in a few lines of
 TOML and the engine never branches on anything but these values.  The engine does not read the
-model in its hot loops: ``Table.of(rules)`` copies the values into a plain slotted object once per
-game.
+model in its hot loops: ``Table.of(rules)`` (thousand.cards.table) copies the values into a
+plain object once per game.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -149,45 +148,6 @@ class CardRules(BaseModel):
         return (self.players,)
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
-    """The rule values as plain attributes, read by the state machine on every step."""
-
-    players: int
-    redeal: bool
-    redeal_three_nines_on_hundred: bool
-    redeal_hand_points: int
-    redeal_talon_points: int
-    opening_bid: int
-    bid_step: int
-    bid_limit: int
-    max_bid: int
-    show_talon_on_hundred: bool
-    blind_bidding: bool
-    concede: bool
-    concede_penalty: bool
-    must_beat: bool
-    marriage_on_first_lead: bool
-    ace_marriage: bool
-    bolt_limit: int
-    bolt_penalty: int
-    bolts_in_a_row: bool
-    bolt_for_declarer: bool
-    samosval: bool
-    barrel: bool
-    barrel_score: int
-    barrel_deals: int
-    barrel_penalty: int
-    barrel_falls_to_zero: int
-    target: int
-    max_deals: int
-    golden_round: bool
-
-    @classmethod
-    def of(cls, rules: CardRules) -> Table:
-        return cls(**{**rules.model_dump(), "barrel": rules.barrel_on})
-
-
 CLASSIC = CardRules()
 
 PRESETS: dict[str, CardRules] = {
@@ -207,4 +167,4 @@ PRESETS: dict[str, CardRules] = {
 }
 """Named tables: `classic` is the rule book's default; the others switch on its options."""
 
-__all__ = ["PRESETS", "CardRules", "Table"]
+__all__ = ["PRESETS", "CardRules"]

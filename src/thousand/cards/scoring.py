@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from thousand.cards.reasons import BarrelOffReason, FallReason, ScoreReason
-from thousand.cards.rules import Table
+from thousand.cards.table import Table
 from thousand.game import Event
 
 NO_SEAT: Final = -1

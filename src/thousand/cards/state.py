@@ -69,8 +69,9 @@ from thousand.cards.json_text import (
     sizes_json,
 )
 from thousand.cards.reasons import RedealReason
-from thousand.cards.rules import CardRules, Table
+from thousand.cards.rules import CardRules
 from thousand.cards.scoring import NO_SEAT, DealOutcome, Ledger, settle_deal
+from thousand.cards.table import Table
 from thousand.game import (
     CHANCE,
     OVER,
