@@ -141,6 +141,7 @@ def _parse_pile(value: Any, size: int, what: str) -> list[int]:
 
 _STATE_SLOTS = (
     "_bid_views",
+    "_bids_text",
     "_deal_text",
     "_declared_marriages",
     "_result",
@@ -282,6 +283,7 @@ class CardState:
         self.seen = [True] * n
         self.bids: list[tuple[int, int, bool]] = []
         self._bid_views: list[View] = []
+        self._bids_text = ""
         self.declarer = NO_SEAT
         self.contract = 0
         self.blind = False
@@ -611,12 +613,19 @@ class CardState:
         return events
 
     def _record_bid(self, seat: int, value: int, blind: bool) -> None:
-        """A bid or a pass, and its entry in the views' bid list, made once here: every view of
-        the deal lists the bids, and copying the made entry is cheaper than building it anew."""
+        """A bid or a pass, and its entry in the views' bid list and in its JSON text, made
+        once here: every view of the deal lists the bids, and copying the made entry (or
+        text) is cheaper than building it anew."""
         self.bids.append((seat, value, blind))
         self._bid_views.append(
             {"seat": seat, "value": None if value == PASS else value, "blind": blind}
         )
+        entry = (
+            f'{{"seat":{number_json(seat)},'
+            f'"value":{"null" if value == PASS else number_json(value)},'
+            f'"blind":{bool_json(blind)}}}'
+        )
+        self._bids_text = f"{self._bids_text},{entry}" if self._bids_text else entry
 
     def _act_pass(self, action: Action) -> list[Event]:
         _keys(action)
@@ -1226,14 +1235,6 @@ class CardState:
             )
         else:
             bid_limit = "null"
-        bids = ",".join(
-            [
-                f'{{"seat":{number_json(s)},'
-                f'"value":{"null" if value == PASS else number_json(value)},'
-                f'"blind":{bool_json(blind)}}}'
-                for s, value, blind in self.bids
-            ]
-        )
         tail = self._view_tail_json(seat)
         text = (
             f'{{"game":"cards","seat":{number_json(seat)},"players":{number_json(self.n)},'
@@ -1241,7 +1242,7 @@ class CardState:
             f"{self._deal_json()}"
             f'"hand":{cards_json(hand) if seen else "[]"},"hand_seen":{bool_json(seen)},'
             f'"hand_sizes":{sizes_json(hands)},'
-            f'"bid_limit":{bid_limit},"bids":[{bids}],'
+            f'"bid_limit":{bid_limit},"bids":[{self._bids_text}],'
             f'"high_bid":{number_json(self.high) if high_bidder >= 0 else "null"},'
             f'"high_bidder":{seat_json(high_bidder)},"passed":{bools_json(self.passed)},{tail}'
         )
