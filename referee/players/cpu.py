@@ -22,7 +22,19 @@ def process_clock(pid: int) -> int:
     return ((~pid) << 3) | 2
 
 
-class CpuMeter:
+class Meter:
+    """What the referee reads a bot's CPU time with, once a move: a base class of its own so
+    that, compiled, the reading is a direct call whichever meter the bot has."""
+
+    def seconds(self) -> float:
+        """CPU seconds used so far; -1 if they cannot be read."""
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Let go of what the meter holds open."""
+
+
+class CpuMeter(Meter):
     """CPU seconds of a bot and every process below it: the CPU clock of the bot's process
     (every thread, ended ones included, in nanoseconds) plus, from /proc in clock ticks
     (10 ms), the children it has reaped and the descendants still running. The fallback where
@@ -111,7 +123,7 @@ class CpuMeter:
                     os.close(fd)
 
 
-class CgroupCpuMeter:
+class CgroupCpuMeter(Meter):
     """CPU seconds of a whole cgroup: the bot and every process it started, however deep.
 
     The cgroup's counter is a file read, dearer on the referee's hot path (one reading a move)

@@ -28,7 +28,7 @@ from typing import IO
 from referee.environment import seconds
 from referee.players.botspec import BotSpec
 from referee.players.containment import launcher_environment, wrap
-from referee.players.cpu import CgroupCpuMeter, CpuMeter
+from referee.players.cpu import CgroupCpuMeter, CpuMeter, Meter
 from referee.players.protocol import MAX_LINE, Fault
 from referee.players.sandbox import (
     BotCgroup,
@@ -210,7 +210,7 @@ class BotProcess:
         self._exited = False
         self._log: IO[bytes] | None = None
         self._depth = 0
-        self._cpu: CpuMeter | CgroupCpuMeter | None = None
+        self._cpu: Meter | None = None
         self._last_cpu = 0.0
         self.workdir: str | None = None
         self.cgroup: BotCgroup | None = None
