@@ -12,8 +12,13 @@ from __future__ import annotations
 import contextlib
 import os
 import time
+from typing import Final
 
 _TICK = 1.0 / os.sysconf("SC_CLK_TCK")
+# Read at every move (CgroupCpuMeter), so looked up once: compiled, ``time.perf_counter()`` is
+# a look-up in the module's attributes at every call, a Final name a C static.
+_perf_counter: Final = time.perf_counter
+_clock_ns: Final = time.clock_gettime_ns
 
 
 def process_clock(pid: int) -> int:
@@ -169,10 +174,10 @@ class CgroupCpuMeter(Meter):
     def seconds(self) -> float:
         """CPU seconds used so far; -1 if the counter cannot be read."""
         clock = self._clock
-        now = time.perf_counter()
+        now = _perf_counter()
         if clock is not None and now - self._read_at < _TICK:
             try:
-                return (self._counted + time.clock_gettime_ns(clock) - self._own) / 1e9
+                return (self._counted + _clock_ns(clock) - self._own) / 1e9
             except OSError:  # the bot's own process has ended: the counter says the rest
                 self._clock = clock = None
         counted = self._counter()
@@ -180,7 +185,7 @@ class CgroupCpuMeter(Meter):
             return -1.0
         if clock is not None:
             try:
-                own = time.clock_gettime_ns(clock)
+                own = _clock_ns(clock)
             except OSError:
                 self._clock = None
             else:

@@ -23,7 +23,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO
+from typing import IO, Final
 
 from referee.environment import seconds
 from referee.players.botspec import BotSpec
@@ -57,6 +57,10 @@ is not answering either, so it faults on its next request)."""
 DRAIN_SECONDS = 0.1
 READ_SIZE = 1 << 16
 _IN = select.POLLIN | select.POLLPRI | select.POLLHUP | select.POLLERR
+# Functions the hot path calls, looked up once: compiled, ``time.perf_counter()`` is a look-up
+# in the module's attributes at every call, a Final name a C static.
+_perf_counter: Final = time.perf_counter
+_write: Final = os.write
 
 # What runtimes print when an allocation fails or a limit bites (Python, C, C++, Go, Java,
 # .NET, Node, Rust): read in the tail of the bot's stderr to name the limit it hit.
@@ -457,7 +461,7 @@ class BotProcess:
         pipes = self._pipes
         take = self._take_now
         assert pipes is not None and take is not None
-        sent = time.perf_counter()
+        sent = _perf_counter()
         if (
             self._pending
             or self._in < 0
@@ -471,7 +475,7 @@ class BotProcess:
             self.send(data)
             return self._answer(sent, timeout, idle)
         try:
-            written = os.write(self._in, data)
+            written = _write(self._in, data)
         except BlockingIOError:
             written = 0
         except OSError:  # the bot closed its stdin: its answer will not come
@@ -499,7 +503,7 @@ class BotProcess:
                 got = b""
             if got is None:  # woken for nothing: wait the ordinary way
                 return self._answer(sent, timeout, None)
-        arrived = time.perf_counter()
+        arrived = _perf_counter()
         if got.endswith(b"\n") and got.find(b"\n") == len(got) - 1 and len(got) <= pipes.limit:
             return got[:-1], sent, arrived
         if got:

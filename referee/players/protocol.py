@@ -8,12 +8,16 @@ land in code.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, get_args
+from typing import Any, Final, Literal, get_args
 
 import orjson
 
 from thousand.errors import ThousandError
 from thousand.game import Result
+
+_loads: Final = orjson.loads
+"""Looked up once: compiled, ``orjson.loads(…)`` is a look-up in the module's attributes at
+every call, a Final name a C static (an answer is parsed at every move)."""
 
 PROTOCOL_VERSION = 1
 SUPPORTED_VERSIONS = frozenset({1})
@@ -164,7 +168,7 @@ def _omit(omit: Any, line: bytes) -> frozenset[str]:
 def parse_action(line: bytes, expected_id: int) -> dict[str, Any]:
     """The action of a reply, after checking its shape and id (legality is the engine's)."""
     try:  # _decode_object written out: one call less on the hot path
-        message = orjson.loads(line)
+        message = _loads(line)
     except orjson.JSONDecodeError:
         message = _decode_object(line)  # raises the fault that names what is wrong
     if type(message) is not dict:
