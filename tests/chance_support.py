@@ -5,6 +5,8 @@ path); ``sample_chance`` then ``apply`` is what a replay and every other caller 
 chance step of seeded random games, a clone takes the two-step path from a generator in the
 same state, and the two must agree on the outcome, the events and everything the state shows
 afterwards: every seat's view, the legal actions, whose turn, the scores, and the result.
+Where the engine offers ``chance_events`` (the events alone), a third clone takes that path
+and must agree on the events and the state likewise.
 """
 
 from __future__ import annotations
@@ -37,6 +39,9 @@ def assert_chance_is_sample_then_apply(state: Any, seed: int, max_steps: int = 2
         other = state.clone()
         twin = random.Random()
         twin.setstate(rng.getstate())
+        quiet = state.clone() if hasattr(state, "chance_events") else None
+        triplet = random.Random()
+        triplet.setstate(rng.getstate())
         action, events = state.chance(rng)
         expected_action = other.sample_chance(twin)
         expected_events = other.apply(expected_action)
@@ -44,5 +49,9 @@ def assert_chance_is_sample_then_apply(state: Any, seed: int, max_steps: int = 2
         assert events == expected_events
         assert rng.getstate() == twin.getstate(), "the two paths drew differently"
         assert _shown(state) == _shown(other)
+        if quiet is not None:  # the events alone, for a caller that records no outcome
+            assert quiet.chance_events(triplet) == events
+            assert triplet.getstate() == rng.getstate(), "chance_events drew differently"
+            assert _shown(quiet) == _shown(state)
         checked += 1
     raise AssertionError(f"the game did not end within {max_steps} steps")

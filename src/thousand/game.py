@@ -19,7 +19,9 @@ learn it.  Everything else is public.  ``view(seat)`` is exactly that seat's kno
 An engine may also offer ``view_json(seat)`` and ``legal_json()``: the view and the legal
 actions as the JSON text ``orjson.dumps`` makes of them, written without building or encoding
 the dictionaries. The referee sends that text as it is to a bot process (the card engine has
-both: its view and its legal list are the largest parts of a full request's cost).
+both: its view and its legal list are the largest parts of a full request's cost). It may
+offer ``chance_events(rng)`` too: ``chance(rng)``'s events without the outcome, which a
+referee that writes no replay does not record (the card engine's deal then names no card).
 """
 
 from __future__ import annotations

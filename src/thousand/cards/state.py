@@ -345,6 +345,13 @@ class CardState:
         masks = self._deal_masks(deck)
         return self._deal_action(deck, masks), self._deal(masks)
 
+    def chance_events(self, rng: random.Random) -> list[Event]:
+        """``chance(rng)``'s events alone, for a caller that records no outcome (the referee
+        without a replay): a deal is applied without naming its cards for a record."""
+        if self.phase != DEAL:
+            return self.chance(rng)[1]
+        return self._deal(self._deal_masks(_shuffled(rng)))
+
     def _deal_masks(self, deck: list[int]) -> list[int]:
         """A shuffled deck cut into the hands in seat order, then the talon(s), as masks."""
         masks = []
@@ -425,12 +432,37 @@ class CardState:
             if kind != "deal":
                 raise IllegalAction("wrong_phase", "the cards must be dealt first")
             return self._apply_deal(action)
-        handler = _HANDLERS.get((phase, kind)) if isinstance(kind, str) else None
-        if handler is None:
-            raise IllegalAction(
-                "wrong_phase", f"{kind!r} is not an action of the {PHASE_NAMES[phase]} phase"
-            )
-        return handler(self, action)
+        # Each phase's actions by name, written out: compiled, a call through a table of
+        # methods keyed by (phase, type) is a generic Python call, this a direct one.
+        if isinstance(kind, str):
+            if phase == BIDDING:
+                if kind == "pass":
+                    return self._act_pass(action)
+                if kind == "bid":
+                    return self._act_bid(action)
+                if kind == "blind_bid":
+                    return self._act_blind_bid(action)
+                if kind == "look":
+                    return self._act_look(action)
+                if kind == "redeal":
+                    return self._act_redeal(action)
+            elif phase == TALON:
+                if kind == "give":
+                    return self._act_give(action)
+                if kind == "concede":
+                    return self._act_concede(action)
+                if kind == "discard":
+                    return self._act_discard(action)
+                if kind == "redeal":
+                    return self._act_redeal(action)
+            elif phase == CHOOSE_TALON:
+                if kind == "take_talon":
+                    return self._act_take_talon(action)
+            elif phase == CONTRACT and kind == "contract":
+                return self._act_contract(action)
+        raise IllegalAction(
+            "wrong_phase", f"{kind!r} is not an action of the {PHASE_NAMES[phase]} phase"
+        )
 
     # ------------------------------------------------------------------ chance
 
@@ -1439,21 +1471,6 @@ def _seating(players: int, dealer: int) -> tuple[tuple[int, ...], tuple[int, ...
 def _talon_marriage(talon: int) -> int:
     """A marriage lying in the talon scores for the 4-player sitting-out dealer."""
     return sum(MARRIAGE_VALUES[s] for s in range(4) if talon & MARRIAGE_MASK[s] == MARRIAGE_MASK[s])
-
-
-_HANDLERS: Final = {
-    (BIDDING, "bid"): CardState._act_bid,
-    (BIDDING, "blind_bid"): CardState._act_blind_bid,
-    (BIDDING, "pass"): CardState._act_pass,
-    (BIDDING, "look"): CardState._act_look,
-    (BIDDING, "redeal"): CardState._act_redeal,
-    (CHOOSE_TALON, "take_talon"): CardState._act_take_talon,
-    (TALON, "redeal"): CardState._act_redeal,
-    (TALON, "concede"): CardState._act_concede,
-    (TALON, "give"): CardState._act_give,
-    (TALON, "discard"): CardState._act_discard,
-    (CONTRACT, "contract"): CardState._act_contract,
-}
 
 
 def new_game(rules: CardRules, players: int) -> CardState:
