@@ -186,6 +186,7 @@ class GameRun:
         self.writer: ReplayWriter | None = None
         self.decisions = 0
         self.per_move = config.time.per_move
+        self.time_control = config.time  # read at every move: a native attribute compiled
         self.cpu_clock = config.time.clock == "cpu"
         self.seat_players: list[Player] = []  # per seat, once the bots are started
         self.seat_think: list[Think] = []
@@ -260,7 +261,7 @@ class GameRun:
 
     def ask(self, seat: int, move: int, record: dict[str, Any] | None) -> list[Event]:
         """Get the seat's action and apply it; any fault hands the seat to the fallback."""
-        state, config = self.state, self.config
+        state = self.state
         if seat in self.faulted:
             action = self.fallback[seat](state.view(seat), state.legal_actions())
             if record is not None:
@@ -287,10 +288,12 @@ class GameRun:
         reply = None
         try:
             if self.no_events[seat]:
-                reply = player.request(table.request_id, None, view, legal, left, config.time)
+                reply = player.request(table.request_id, None, view, legal, left, self.time_control)
             else:
                 events = self.pending[seat]
-                reply = player.request(table.request_id, events, view, legal, left, config.time)
+                reply = player.request(
+                    table.request_id, events, view, legal, left, self.time_control
+                )
                 if events:
                     self.pending[seat] = []
             wall, cpu = reply.wall, reply.cpu
@@ -330,6 +333,11 @@ class GameRun:
         # The loop runs once a step: the engine's methods are looked up once a game (the
         # engine is any game's: a call through Python's protocol either way).
         to_move_of, chance, rng = state.to_move, state.chance, self.chance
+        # With no replay a chance step's outcome is not recorded: an engine may then skip
+        # naming it (thousand.game: chance_events; the card engine's deal names no card).
+        chance_events: Callable[[random.Random], list[Event]] | None = (
+            getattr(state, "chance_events", None) if writer is None else None
+        )
         distribute = None if self.told == [] else self.distribute  # nobody takes events
         move = decisions = 0
         scores = state.scores()
@@ -338,9 +346,15 @@ class GameRun:
             if to_move == OVER:
                 break
             move += 1
-            if to_move == CHANCE:
-                action, events = chance(rng)  # the game's one stream of chance bits
-                record = None if writer is None else {"n": move, "kind": "chance", "action": action}
+            if to_move == CHANCE:  # the game's one stream of chance bits
+                if chance_events is not None:
+                    events = chance_events(rng)
+                    record = None
+                else:
+                    action, events = chance(rng)
+                    record = (
+                        None if writer is None else {"n": move, "kind": "chance", "action": action}
+                    )
             else:
                 decisions += 1
                 record = None if writer is None else {"n": move, "kind": "move", "seat": to_move}

@@ -209,6 +209,9 @@ class ProcessPlayer(Player):
         self.process: BotProcess | None = None
         self._cpu_mark = 0.0
         self._launched = 0.0
+        self._clock_of: TimeControl | None = None  # the time control last read, and from it:
+        self._move_ms = 0  # … the per-move allowance a request states …
+        self._wall = True  # … and whether its clock is wall time
 
     @property
     def running(self) -> bool:
@@ -269,10 +272,12 @@ class ProcessPlayer(Player):
         # (the wait limit) is written out here.
         process = self.process
         assert process is not None
-        data = request_line(
-            request_id, events, view, legal, round(left * 1000), time_control.move_ms
-        )
-        wait = left if time_control.clock == "wall" else 3 * left + 1.0
+        if time_control is not self._clock_of:  # the match's: read once, not at every move
+            self._clock_of = time_control
+            self._move_ms = time_control.move_ms
+            self._wall = time_control.clock == "wall"
+        data = request_line(request_id, events, view, legal, round(left * 1000), self._move_ms)
+        wait = left if self._wall else 3 * left + 1.0
         line, sent, arrived = process.exchange(data, wait, self.idle)
         cpu_now = process.cpu_seconds()
         cpu = cpu_now - self._cpu_mark
