@@ -59,21 +59,15 @@ def number_json(value: int) -> str:
 
 
 def ints_json(values: list[int]) -> str:
-    n = len(values)
-    if n == 3:
+    # Three values written out (the usual table's seats): compiled, the join's list, calls and
+    # concatenations were most of a view's cost (issue 35); other sizes take the general way.
+    if len(values) == 3:
         return f"[{number_json(values[0])},{number_json(values[1])},{number_json(values[2])}]"
-    if n == 2:
-        return f"[{number_json(values[0])},{number_json(values[1])}]"
-    if n == 4:
-        return (
-            f"[{number_json(values[0])},{number_json(values[1])},"
-            f"{number_json(values[2])},{number_json(values[3])}]"
-        )
     return "[" + ",".join([number_json(value) for value in values]) + "]"
 
 
 def bools_json(values: list[bool]) -> str:
-    if len(values) == 3:
+    if len(values) == 3:  # as ints_json: together with sizes_json 2k instructions a view
         return f"[{bool_json(values[0])},{bool_json(values[1])},{bool_json(values[2])}]"
     return "[" + ",".join([bool_json(value) for value in values]) + "]"
 
